@@ -1,0 +1,71 @@
+"""One error model: every failure irexec reports is an IRExecError with a location.
+
+The CLI prints ``str(err)`` as one line; the location fields are kept separate so
+that callers (and the linter) can use them without parsing the message.
+"""
+from __future__ import annotations
+
+
+class IRExecError(Exception):
+    """Base of every error irexec raises on purpose."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 layer: str | None = None, layer_id: str | None = None,
+                 layer_type: str | None = None, port: int | str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.layer = layer
+        self.layer_id = layer_id
+        self.layer_type = layer_type
+        self.port = port
+
+    def located(self, **where) -> "IRExecError":
+        """Fill in location fields that are still unknown (inner code knows less than outer)."""
+        for key, value in where.items():
+            if getattr(self, key) is None and value is not None:
+                setattr(self, key, value)
+        return self
+
+    def __str__(self) -> str:
+        where = []
+        if self.file:
+            where.append(self.file if self.line is None else f"{self.file}:{self.line}")
+        elif self.line is not None:
+            where.append(f"line {self.line}")
+        if self.layer is not None or self.layer_id is not None:
+            desc = f"layer '{self.layer}'" if self.layer is not None else "layer"
+            if self.layer_id is not None:
+                desc += f" (id {self.layer_id}"
+                desc += f", {self.layer_type})" if self.layer_type else ")"
+            elif self.layer_type:
+                desc += f" ({self.layer_type})"
+            where.append(desc)
+        if self.port is not None:
+            where.append(f"port {self.port}")
+        return f"{': '.join(where)}: {self.message}" if where else self.message
+
+
+class ParseError(IRExecError):
+    """The XML or the weights file cannot be read as an IR."""
+
+
+class ValidationError(IRExecError):
+    """The IR reads but is not a valid model (unknown op, bad attribute, bad shapes)."""
+
+
+class ExecutionError(IRExecError):
+    """A layer failed while computing (e.g. an index out of range at run time)."""
+
+
+class InputError(IRExecError):
+    """The caller's inputs do not fit the model."""
+
+
+class UsageError(IRExecError):
+    """The command line itself is wrong."""
+
+    exit_code = 2

@@ -1,0 +1,165 @@
+"""The public model object: ``read_model`` then ``infer``, as in OpenVINO's Python API."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from .errors import InputError, ParseError
+from .executor import Plan
+from .graph import Graph
+from .reader import read_graph
+from .shapes import PShape, fmt
+from .types import ElementType, from_dtype
+
+
+@dataclass(frozen=True)
+class TensorInfo:
+    """A model input or output: the name it is keyed by, its other names, type and shape."""
+    name: str
+    names: tuple
+    element_type: ElementType
+    shape: PShape
+    layer_id: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.element_type} {fmt(self.shape)}"
+
+
+class Model:
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self.plan = Plan(graph)
+        self.inputs = [self._input_info(lid) for lid in self.plan.parameters]
+        self.outputs = self._output_infos()
+        self._by_name = {}
+        for info in self.inputs:
+            for n in (info.name,) + info.names:
+                self._by_name.setdefault(n, info)
+
+    @property
+    def name(self) -> str:
+        return self.graph.name
+
+    def _input_info(self, lid: str) -> TensorInfo:
+        layer = self.graph.layer(lid)
+        names = layer.outputs[0].names if layer.outputs else ()
+        return TensorInfo(layer.name, names, layer.op.element_type, layer.op.shape, lid)
+
+    def _output_infos(self) -> list:
+        infos, used = [], set()
+        for lid in self.plan.results:
+            result = self.graph.layer(lid)
+            src, out_idx = self.graph.producers(lid)[0]
+            port = self.graph.layer(src).outputs[out_idx]
+            name = port.names[0] if port.names else result.name
+            if name in used:
+                name = result.name
+            used.add(name)
+            etype = port.etype or (result.inputs[0].etype if result.inputs else None)
+            infos.append(TensorInfo(name, port.names, etype, port.shape, lid))
+        return infos
+
+    def input(self, key) -> TensorInfo:
+        if isinstance(key, int):
+            return self.inputs[key]
+        try:
+            return self._by_name[key]
+        except KeyError:
+            known = ", ".join(i.name for i in self.inputs) or "none"
+            raise InputError(f"unknown input '{key}' (inputs: {known})") from None
+
+    def infer(self, inputs=None) -> dict:
+        """Run the model. ``inputs``: a dict keyed by input name, tensor name or index, or a list
+        in input order. Returns a dict of output name -> array, in the model's output order."""
+        feeds = self._feeds(inputs)
+        results = self.plan.run(feeds)
+        fed = list(feeds.values())
+        return {info.name: _owned(results[info.layer_id], fed) for info in self.outputs}
+
+    __call__ = infer
+
+    def _feeds(self, inputs) -> dict:
+        if inputs is None:
+            inputs = {}
+        if isinstance(inputs, (list, tuple)):
+            if len(inputs) != len(self.inputs):
+                raise InputError(f"the model has {len(self.inputs)} inputs, {len(inputs)} were given")
+            inputs = dict(enumerate(inputs))
+        if not isinstance(inputs, dict):
+            raise InputError("inputs must be a dict of name -> array, or a list in input order")
+        feeds = {}
+        for key, value in inputs.items():
+            info = self.input(key)
+            if info.layer_id in feeds:
+                raise InputError(f"input '{info.name}' is given twice")
+            feeds[info.layer_id] = check_input(info, value)
+        missing = [i for i in self.inputs if i.layer_id not in feeds]
+        if missing:
+            raise InputError("missing input " + ", ".join(f"'{i.name}' ({i.element_type} "
+                                                          f"{fmt(i.shape)})" for i in missing))
+        return feeds
+
+    def __repr__(self) -> str:
+        return (f"<Model '{self.name}' inputs=[{', '.join(map(str, self.inputs))}] "
+                f"outputs=[{', '.join(map(str, self.outputs))}]>")
+
+
+def check_input(info: TensorInfo, value) -> np.ndarray:
+    """The caller's array, refused (never silently cast) if its type or shape is wrong."""
+    arr = np.asarray(value)
+    want = info.element_type
+    if arr.dtype != want.dtype:
+        if not _lossless(arr, want):
+            raise InputError(f"input '{info.name}' expects {want}, got {_dtype_name(arr.dtype)}")
+        arr = arr.astype(want.dtype)
+    if want.name == "u1" and arr.size and np.any(arr > 1):
+        raise InputError(f"input '{info.name}' is u1: values must be 0 or 1")
+    shape = info.shape
+    if shape is not None:
+        if arr.ndim != len(shape) or any(not d.compatible(_static_dim(n)) for d, n in zip(shape, arr.shape)):
+            raise InputError(f"input '{info.name}' expects shape {fmt(shape)}, got {list(arr.shape)}")
+    return arr
+
+
+def _static_dim(n):
+    from .shapes import Dim
+    return Dim(n, n)
+
+
+def _dtype_name(dtype) -> str:
+    try:
+        return f"{from_dtype(dtype).name} ({dtype})"
+    except ParseError:
+        return str(dtype)
+
+
+def _lossless(arr: np.ndarray, want: ElementType) -> bool:
+    """Integer data may be narrowed when every value survives; nothing else changes type implicitly."""
+    src = arr.dtype
+    if src.kind in "biu" and want.dtype.kind in "iu" and not want.is_packed:
+        if np.can_cast(src, want.dtype, "safe"):
+            return True
+        if arr.size == 0:
+            return True
+        info = np.iinfo(want.dtype)
+        return bool(arr.min() >= info.min and arr.max() <= info.max)
+    if src.kind in "biuf" and want.dtype.kind in "f" and want.dtype.itemsize <= 8:
+        return np.can_cast(src, want.dtype, "safe")
+    return False
+
+
+def _owned(arr: np.ndarray, feeds: list) -> np.ndarray:
+    """Outputs never alias the caller's inputs or the read-only weights."""
+    if not arr.flags.writeable or not arr.flags.c_contiguous or any(
+            np.may_share_memory(arr, f) for f in feeds):
+        return np.array(arr, copy=True, order="C")
+    return arr
+
+
+def read_model(model: str, weights: Optional[str] = None) -> Model:
+    """Read an IR: ``model`` is the .xml path, ``weights`` the .bin (default: beside the .xml)."""
+    model = os.fspath(model)
+    return Model(read_graph(model, os.fspath(weights) if weights is not None else None))

@@ -1,0 +1,68 @@
+"""Small helpers shared by op families: reading scalar inputs, type checks, constant folding."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ValidationError
+from ..shapes import DYN, is_static, static, to_ints
+from .registry import Fact
+
+# Values up to this many elements are carried through inference (shape arithmetic chains).
+FOLD_LIMIT = 1 << 12
+
+
+def scalar_int(arr: np.ndarray, what: str) -> int:
+    a = np.asarray(arr)
+    if a.size != 1:
+        raise ValidationError(f"{what} must be a scalar or a 1-element tensor, got shape {list(a.shape)}")
+    if a.dtype.kind not in "iu":
+        raise ValidationError(f"{what} must be of an integer type, got {a.dtype}")
+    return int(a.reshape(()))
+
+
+def int_vector(arr: np.ndarray, what: str) -> list:
+    a = np.asarray(arr)
+    if a.ndim > 1:
+        raise ValidationError(f"{what} must be a 1-D tensor, got shape {list(a.shape)}")
+    if a.dtype.kind not in "iu":
+        raise ValidationError(f"{what} must be of an integer type, got {a.dtype}")
+    return [int(x) for x in a.reshape(-1)]
+
+
+def require_same_type(ins: list, positions=(0, 1), what: str = "inputs") -> None:
+    types = [ins[i].etype for i in positions if i < len(ins) and ins[i].etype is not None]
+    if len(set(t.name for t in types)) > 1:
+        raise ValidationError(f"{what} must have one element type, got {', '.join(t.name for t in types)}")
+
+
+def require_integer(fact: Fact, what: str) -> None:
+    if fact.etype is not None and not fact.etype.is_integer:
+        raise ValidationError(f"{what} must be of an integer type, got {fact.etype}")
+
+
+def values_known(ins: list) -> bool:
+    return all(f.value is not None for f in ins)
+
+
+def fold(op, ins: list, out_etypes: list) -> list | None:
+    """Evaluate on known small values, so shape-computing subgraphs give exact results."""
+    if not values_known(ins):
+        return None
+    outs = op.eval([f.value for f in ins])
+    if any(np.size(o) > FOLD_LIMIT for o in outs):
+        return [Fact(t, static(np.shape(o))) for t, o in zip(out_etypes, outs)]
+    return [Fact(t, static(np.shape(o)), np.asarray(o)) for t, o in zip(out_etypes, outs)]
+
+
+def view_shape(shape: tuple, key) -> tuple:
+    """Shape of ``x[key]`` for an ``x`` of ``shape``, with no memory spent (a zero-stride view)."""
+    dummy = np.broadcast_to(np.zeros((), np.int8), shape)
+    return dummy[key].shape
+
+
+def dyn_rank(n: int) -> tuple:
+    return (DYN,) * n
+
+
+__all__ = ["scalar_int", "int_vector", "require_same_type", "require_integer", "values_known", "fold",
+           "view_shape", "dyn_rank", "is_static", "static", "to_ints", "FOLD_LIMIT"]

@@ -1,0 +1,162 @@
+"""Elementwise ops: arithmetic, comparison and logical binaries with auto-broadcast, LogicalNot, Select.
+
+OpenVINO does no type promotion: both operands of a binary op share one element type and
+the result has it too (comparisons give boolean). Integer arithmetic wraps as in C.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ValidationError
+from ..shapes import broadcast_numpy, fmt
+from ..types import BY_NAME
+from .common import fold, require_same_type
+from .registry import Attr, Fact, Op, register
+
+BOOL = BY_NAME["boolean"]
+AUTOB = Attr("auto_broadcast", "str", "numpy", ("numpy", "none", "pdpd"))
+
+
+def _broadcast_shape(op, a, b):
+    if op.auto_broadcast == "none":
+        if a is not None and b is not None and (len(a) != len(b) or any(
+                x.is_static and y.is_static and x.lo != y.lo for x, y in zip(a, b))):
+            raise ValidationError(f"auto_broadcast='none' needs equal shapes, got {fmt(a)} and {fmt(b)}")
+        return a if a is not None else b
+    if op.auto_broadcast == "pdpd":
+        raise ValidationError("auto_broadcast='pdpd' is not supported by irexec")
+    return broadcast_numpy(a, b)
+
+
+def _check_eval_shapes(op, arrays):
+    if op.auto_broadcast == "none" and len({a.shape for a in arrays}) > 1:
+        raise ValidationError(f"auto_broadcast='none' needs equal shapes, got "
+                              f"{' and '.join(str(list(a.shape)) for a in arrays)}")
+
+
+# ---- integer-aware kernels: the ones where NumPy's meaning differs from OpenVINO's --------------
+
+def _is_int(a):
+    return a.dtype.kind in "iu"
+
+
+def _divide(a, b, pythondiv):
+    if not _is_int(a):
+        return np.divide(a, b)
+    q = np.floor_divide(a, b)
+    if not pythondiv and a.dtype.kind == "i":
+        # C division truncates toward zero: undo the floor where the signs differ and it was inexact.
+        q = q + ((np.remainder(a, b) != 0) & ((a < 0) != (b < 0))).astype(q.dtype)
+    return q
+
+
+def _power(a, b):
+    if not _is_int(a) or not np.any(b < 0):
+        return np.power(a, b)
+    # Integer base to a negative power: 1/x^n truncated, as C's pow then a cast would give.
+    out = np.power(a, np.where(b < 0, 0, b))
+    neg = np.broadcast_to(b < 0, out.shape)
+    a_b = np.broadcast_to(a, out.shape)
+    odd = np.broadcast_to(np.abs(b) % 2 == 1, out.shape)
+    inv = np.where(a_b == 1, 1, np.where(a_b == -1, np.where(odd, -1, 1), 0)).astype(out.dtype)
+    return np.where(neg, inv, out)
+
+
+
+class _Binary(Op):
+    min_inputs = max_inputs = 2
+    attrs = (AUTOB,)
+    fn = None
+    compare = False
+    logical = False
+
+    def infer(self, ins):
+        require_same_type(ins, what=f"both inputs of {self.type}")
+        a, b = ins
+        if self.logical:
+            for f in ins:
+                if f.etype is not None and f.etype.name != "boolean":
+                    raise ValidationError(f"{self.type} needs boolean inputs, got {f.etype}")
+        shape = _broadcast_shape(self, a.shape, b.shape)
+        etype = BOOL if self.compare else (a.etype or b.etype)
+        return fold(self, ins, [etype]) or [Fact(etype, shape)]
+
+    def eval(self, ins):
+        a, b = ins
+        _check_eval_shapes(self, ins)
+        with np.errstate(all="ignore"):
+            return [np.asarray(self.compute(a, b))]
+
+    def compute(self, a, b):
+        return type(self).fn(a, b)
+
+
+def _binary(name, fn, compare=False, logical=False, extra_attrs=()):
+    cls = type(name, (_Binary,), {"type": name, "version": "opset1", "fn": staticmethod(fn),
+                                  "compare": compare, "logical": logical,
+                                  "attrs": (AUTOB,) + tuple(extra_attrs)})
+    return register(cls)
+
+
+Add = _binary("Add", np.add)
+Subtract = _binary("Subtract", np.subtract)
+Multiply = _binary("Multiply", np.multiply)
+Maximum = _binary("Maximum", np.maximum)
+Minimum = _binary("Minimum", np.minimum)
+Mod = _binary("Mod", np.fmod)
+FloorMod = _binary("FloorMod", np.mod)
+Power = _binary("Power", _power)
+Equal = _binary("Equal", np.equal, compare=True)
+NotEqual = _binary("NotEqual", np.not_equal, compare=True)
+Less = _binary("Less", np.less, compare=True)
+LessEqual = _binary("LessEqual", np.less_equal, compare=True)
+Greater = _binary("Greater", np.greater, compare=True)
+GreaterEqual = _binary("GreaterEqual", np.greater_equal, compare=True)
+LogicalAnd = _binary("LogicalAnd", np.logical_and, logical=True)
+LogicalOr = _binary("LogicalOr", np.logical_or, logical=True)
+LogicalXor = _binary("LogicalXor", np.logical_xor, logical=True)
+
+
+@register
+class Divide(_Binary):
+    type, version = "Divide", "opset1"
+    attrs = (AUTOB, Attr("m_pythondiv", "bool", True))
+
+    def compute(self, a, b):
+        if _is_int(a) and np.any(b == 0):
+            raise ValidationError("integer division by zero")
+        return _divide(a, b, self.m_pythondiv)
+
+
+@register
+class LogicalNot(Op):
+    type, version = "LogicalNot", "opset1"
+    min_inputs = max_inputs = 1
+
+    def infer(self, ins):
+        if ins[0].etype is not None and ins[0].etype.name != "boolean":
+            raise ValidationError(f"LogicalNot needs a boolean input, got {ins[0].etype}")
+        return fold(self, ins, [BOOL]) or [Fact(BOOL, ins[0].shape)]
+
+    def eval(self, ins):
+        return [np.logical_not(ins[0])]
+
+
+@register
+class Select(Op):
+    type, version = "Select", "opset1"
+    min_inputs = max_inputs = 3
+    attrs = (AUTOB,)
+
+    def infer(self, ins):
+        cond, then, other = ins
+        if cond.etype is not None and cond.etype.name != "boolean":
+            raise ValidationError(f"Select's condition must be boolean, got {cond.etype}")
+        require_same_type(ins, (1, 2), "Select's then and else inputs")
+        shape = _broadcast_shape(self, _broadcast_shape(self, then.shape, other.shape), cond.shape)
+        etype = then.etype or other.etype
+        return fold(self, ins, [etype]) or [Fact(etype, shape)]
+
+    def eval(self, ins):
+        _check_eval_shapes(self, ins)
+        return [np.where(ins[0], ins[1], ins[2])]

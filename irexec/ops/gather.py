@@ -1,0 +1,114 @@
+"""Gather-1, -7 and -8: take slices along an axis, with batch dims (v7+) and negative indices (v8).
+
+Gather-8 fills positions whose index is out of range with zeros (its spec, example 7); the
+earlier versions have no such rule, so irexec refuses out-of-range indices there.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ValidationError
+from ..shapes import DYN, fmt, is_static, normalize_axis, static, to_ints
+from .common import fold, require_integer, scalar_int
+from .registry import Attr, Fact, Op, register
+
+
+def gather_shape(data_shape: tuple, idx_shape: tuple, axis: int, batch_dims: int) -> tuple:
+    return tuple(data_shape[:axis]) + tuple(idx_shape[batch_dims:]) + tuple(data_shape[axis + 1:])
+
+
+def normalize_gather_axes(data_rank: int, idx_rank: int, axis: int, batch_dims: int):
+    axis = normalize_axis(axis, data_rank)
+    if batch_dims < 0:
+        batch_dims += idx_rank
+    if not 0 <= batch_dims <= min(data_rank, idx_rank) or batch_dims > axis:
+        raise ValidationError(f"batch_dims {batch_dims} must be in [0, min(data rank, indices rank)] "
+                              f"and not above axis {axis}")
+    return axis, batch_dims
+
+
+def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int,
+           negative: bool, out_of_range_zero: bool) -> np.ndarray:
+    """Vectorised Gather: one ``take`` (no batch dims) or one ``take_along_axis``."""
+    size = data.shape[axis]
+    idx = np.asarray(idx).astype(np.int64, copy=False)
+    if data.shape[:batch_dims] != idx.shape[:batch_dims]:
+        raise ValidationError(f"the first {batch_dims} dims of data {list(data.shape)} and indices "
+                              f"{list(idx.shape)} must match")
+    lo = -size if negative else 0
+    bad = (idx < lo) | (idx >= size)
+    if np.any(bad) and not out_of_range_zero:
+        pos = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise ValidationError(f"index {int(idx[pos])} at position {list(pos)} is out of range "
+                              f"[{lo}, {size - 1}] for axis {axis}")
+    idx = np.where(idx < 0, idx + size, idx)
+    if out_of_range_zero and np.any(bad):
+        idx = np.where(bad, 0, idx)
+    out_shape = gather_shape(data.shape, idx.shape, axis, batch_dims)
+    if size == 0:
+        if idx.size and not np.all(bad):
+            raise ValidationError(f"cannot gather from an empty axis {axis}")
+        return np.zeros(out_shape, dtype=data.dtype)
+    if batch_dims == 0:
+        out = np.take(data, idx, axis=axis)
+    else:
+        b = int(np.prod(data.shape[:batch_dims], dtype=np.int64))
+        mid = int(np.prod(data.shape[batch_dims:axis], dtype=np.int64))
+        rest = int(np.prod(data.shape[axis + 1:], dtype=np.int64))
+        d = data.reshape(b, mid, size, rest)
+        i = idx.reshape(b, 1, -1, 1)
+        out = np.take_along_axis(d, i, axis=2).reshape(out_shape)
+    if out_of_range_zero and np.any(bad):
+        # bad has the indices' shape: lead batch dims, then the gathered dims; line it up with out.
+        mask = bad.reshape(bad.shape[:batch_dims] + (1,) * (axis - batch_dims) + bad.shape[batch_dims:]
+                           + (1,) * (data.ndim - axis - 1))
+        out = np.where(mask, np.zeros((), dtype=data.dtype), out)
+    return out
+
+
+class _GatherBase(Op):
+    min_inputs = max_inputs = 3
+    negative = False
+    out_of_range_zero = False
+
+    def batch(self):
+        return getattr(self, "batch_dims", 0)
+
+    def infer(self, ins):
+        data, idx, axis = ins
+        require_integer(idx, "Gather's indices")
+        require_integer(axis, "Gather's axis")
+        if data.shape is None or idx.shape is None or axis.value is None:
+            return [Fact(data.etype, None)]
+        ax, bd = normalize_gather_axes(len(data.shape), len(idx.shape),
+                                       scalar_int(axis.value, "axis"), self.batch())
+        for i in range(bd):
+            a, b = data.shape[i], idx.shape[i]
+            if a.is_static and b.is_static and a.lo != b.lo:
+                raise ValidationError(f"batch dim {i} differs: data {fmt(data.shape)}, indices {fmt(idx.shape)}")
+        out = gather_shape(data.shape, idx.shape, ax, bd)
+        return fold(self, ins, [data.etype]) or [Fact(data.etype, out)]
+
+    def eval(self, ins):
+        data, idx, axis = np.asarray(ins[0]), np.asarray(ins[1]), ins[2]
+        ax, bd = normalize_gather_axes(data.ndim, idx.ndim, scalar_int(axis, "axis"), self.batch())
+        return [gather(data, idx, ax, bd, self.negative, self.out_of_range_zero)]
+
+
+@register
+class Gather1(_GatherBase):
+    type, version = "Gather", "opset1"
+
+
+@register
+class Gather7(_GatherBase):
+    type, version = "Gather", "opset7"
+    attrs = (Attr("batch_dims", "int", 0),)
+
+
+@register
+class Gather8(_GatherBase):
+    type, version = "Gather", "opset8"
+    attrs = (Attr("batch_dims", "int", 0),)
+    negative = True
+    out_of_range_zero = True

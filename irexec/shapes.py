@@ -1,0 +1,140 @@
+"""Partial shapes as plain values, and the pure rules over them that several ops share.
+
+A dimension is a ``Dim(lo, hi)`` interval (``hi is None``: unbounded); a static dim has
+``lo == hi``. A shape is a tuple of Dims, or ``None`` when even the rank is unknown.
+The same functions serve fully static shapes (execution) and partial ones (linting).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from .errors import ParseError, ValidationError
+
+
+@dataclass(frozen=True)
+class Dim:
+    lo: int = 0
+    hi: Optional[int] = None
+
+    @staticmethod
+    def of(n: "int | Dim") -> "Dim":
+        return n if isinstance(n, Dim) else Dim(int(n), int(n))
+
+    @property
+    def is_static(self) -> bool:
+        return self.hi is not None and self.lo == self.hi
+
+    @property
+    def value(self) -> int:
+        if not self.is_static:
+            raise ValidationError(f"dimension {self} is not static")
+        return self.lo
+
+    def compatible(self, other: "Dim") -> bool:
+        hi_ok = self.hi is None or other.lo <= self.hi
+        lo_ok = other.hi is None or self.lo <= other.hi
+        return hi_ok and lo_ok
+
+    def __str__(self) -> str:
+        if self.is_static:
+            return str(self.lo)
+        if self.hi is None:
+            return "?" if self.lo == 0 else f"{self.lo}.."
+        return f"{self.lo}..{self.hi}"
+
+
+DYN = Dim()
+PShape = Optional[tuple]  # tuple[Dim, ...] | None
+
+
+def static(shape: Sequence[int]) -> tuple:
+    return tuple(Dim(int(d), int(d)) for d in shape)
+
+
+def is_static(shape: PShape) -> bool:
+    return shape is not None and all(d.is_static for d in shape)
+
+
+def to_ints(shape: PShape) -> tuple:
+    return tuple(d.value for d in shape)
+
+
+def fmt(shape: PShape) -> str:
+    return "[...]" if shape is None else "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def parse_dim(text: str) -> Dim:
+    """Parse one dim as IR files spell them: ``5``, ``-1``, ``?``, ``1..10``, ``..10``, ``2..``."""
+    t = text.strip()
+    if t in ("?", "-1", ""):
+        return DYN
+    if ".." in t:
+        lo_s, hi_s = t.split("..", 1)
+        lo = _int(lo_s) if lo_s.strip() else 0
+        hi = _int(hi_s) if hi_s.strip() else None
+        if lo < 0 or (hi is not None and (hi < lo)):
+            raise ParseError(f"invalid dimension interval '{text}'")
+        return Dim(lo, hi)
+    n = _int(t)
+    if n < 0:
+        raise ParseError(f"invalid negative dimension '{text}'")
+    return Dim(n, n)
+
+
+MAX_DIM = 2 ** 62
+
+
+def _int(s: str) -> int:
+    try:
+        n = int(s.strip())
+    except ValueError:
+        raise ParseError(f"invalid dimension '{s.strip()}'") from None
+    if abs(n) > MAX_DIM:
+        raise ParseError(f"dimension {n} is too large")
+    return n
+
+
+def parse_shape(text: str) -> PShape:
+    """Parse a ``shape="2,?,1..4"`` attribute; ``""`` is a scalar, ``"..."`` or ``"?"`` alone is dynamic rank."""
+    t = text.strip()
+    if t == "":
+        return ()
+    if t in ("...", "[...]"):
+        return None
+    t = t.strip("[]")
+    if t == "":
+        return ()
+    return tuple(parse_dim(part) for part in t.split(","))
+
+
+def broadcast_numpy(a: PShape, b: PShape) -> PShape:
+    """NumPy-style broadcast of two partial shapes; raises ValidationError if incompatible."""
+    if a is None or b is None:
+        return None
+    n = max(len(a), len(b))
+    a = (Dim(1, 1),) * (n - len(a)) + tuple(a)
+    b = (Dim(1, 1),) * (n - len(b)) + tuple(b)
+    out = []
+    for x, y in zip(a, b):
+        if x.is_static and x.lo == 1:
+            out.append(y)
+        elif y.is_static and y.lo == 1:
+            out.append(x)
+        elif x.is_static and y.is_static:
+            if x.lo != y.lo:
+                raise ValidationError(f"shapes {fmt(a)} and {fmt(b)} do not broadcast")
+            out.append(x)
+        elif x.is_static:
+            out.append(x)
+        elif y.is_static:
+            out.append(y)
+        else:
+            out.append(DYN)
+    return tuple(out)
+
+
+def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
+    if not -rank <= axis < rank:
+        raise ValidationError(f"{what} {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}")
+    return axis + rank if axis < 0 else axis

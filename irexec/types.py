@@ -1,0 +1,135 @@
+"""Element types: IR names, port precisions, NumPy dtypes, and the packed sub-byte layouts.
+
+OpenVINO packs sub-byte types into the .bin as measured on the runtime: i4/u4 put the
+first element in the low nibble of each byte; u1 puts the first element in the most
+significant bit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ml_dtypes
+import numpy as np
+
+from .errors import ParseError
+
+
+@dataclass(frozen=True)
+class ElementType:
+    name: str          # as in <data element_type=...>: "f32", "i64", "boolean", ...
+    precision: str     # as in <port precision=...>: "FP32", "I64", "BOOL", ...
+    dtype: np.dtype    # what irexec computes with
+    bits: int          # storage bits per element in the .bin
+
+    @property
+    def is_packed(self) -> bool:
+        return self.bits < 8
+
+    @property
+    def is_integer(self) -> bool:
+        return self.name[0] in "iu"
+
+    @property
+    def is_float(self) -> bool:
+        return self.name[0] in "fb" and self.name != "boolean"
+
+    def nbytes(self, count: int) -> int:
+        return (count * self.bits + 7) // 8
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _et(name, precision, dtype, bits):
+    return ElementType(name, precision, np.dtype(dtype), bits)
+
+
+# u1 has no NumPy dtype of its own: it computes as uint8 holding 0 or 1.
+_TYPES = [
+    _et("boolean", "BOOL", np.bool_, 8),
+    _et("f16", "FP16", np.float16, 16),
+    _et("bf16", "BF16", ml_dtypes.bfloat16, 16),
+    _et("f32", "FP32", np.float32, 32),
+    _et("f64", "FP64", np.float64, 64),
+    _et("i4", "I4", ml_dtypes.int4, 4),
+    _et("u4", "U4", ml_dtypes.uint4, 4),
+    _et("u1", "U1", np.uint8, 1),
+    _et("i8", "I8", np.int8, 8),
+    _et("i16", "I16", np.int16, 16),
+    _et("i32", "I32", np.int32, 32),
+    _et("i64", "I64", np.int64, 64),
+    _et("u8", "U8", np.uint8, 8),
+    _et("u16", "U16", np.uint16, 16),
+    _et("u32", "U32", np.uint32, 32),
+    _et("u64", "U64", np.uint64, 64),
+]
+
+BY_NAME = {t.name: t for t in _TYPES}
+_ALIASES = {"bool": "boolean", "fp16": "f16", "fp32": "f32", "fp64": "f64", "bf16": "bf16"}
+_BY_PRECISION = {t.precision: t for t in _TYPES}
+_BY_PRECISION["BOOLEAN"] = BY_NAME["boolean"]
+# Types OpenVINO knows that irexec does not compute with: named so the error is specific.
+_KNOWN_UNSUPPORTED = {"f8e4m3", "f8e5m2", "f8e8m0", "nf4", "string", "f4e2m1", "u2", "u3", "u6",
+                      "i2", "dynamic", "undefined"}
+
+_BY_DTYPE = {}
+for _t in _TYPES:
+    if _t.name != "u1":
+        _BY_DTYPE.setdefault(_t.dtype, _t)
+
+INTEGER_TYPES = tuple(t for t in _TYPES if t.is_integer)
+
+
+def element_type(name: str) -> ElementType:
+    """Look up an element type by its IR name (``element_type=`` spelling, case-insensitive)."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key in BY_NAME:
+        return BY_NAME[key]
+    if key in _KNOWN_UNSUPPORTED:
+        raise ParseError(f"element type '{name}' is not supported by irexec")
+    raise ParseError(f"unknown element type '{name}'")
+
+
+def from_precision(precision: str) -> ElementType:
+    """Look up an element type by a port's ``precision=`` spelling."""
+    key = precision.strip().upper()
+    if key in _BY_PRECISION:
+        return _BY_PRECISION[key]
+    return element_type(precision)
+
+
+def from_dtype(dtype) -> ElementType:
+    dtype = np.dtype(dtype)
+    try:
+        return _BY_DTYPE[dtype]
+    except KeyError:
+        raise ParseError(f"NumPy dtype {dtype} has no OpenVINO element type") from None
+
+
+def unpack(raw: np.ndarray, etype: ElementType, count: int) -> np.ndarray:
+    """Unpack ``count`` sub-byte elements from the bytes ``raw`` (uint8) in OpenVINO's order."""
+    if etype.name == "u1":
+        return np.unpackbits(raw, bitorder="big", count=count)
+    low = raw & 0x0F
+    high = raw >> 4
+    nibbles = np.empty(raw.size * 2, dtype=np.uint8)
+    nibbles[0::2] = low
+    nibbles[1::2] = high
+    nibbles = nibbles[:count]
+    if etype.name == "i4":
+        signed = nibbles.astype(np.int8)
+        signed[signed > 7] -= 16
+        return signed.astype(ml_dtypes.int4)
+    return nibbles.astype(ml_dtypes.uint4)
+
+
+def pack(values: np.ndarray, etype: ElementType) -> bytes:
+    """Inverse of :func:`unpack`, used to write sample IRs and in tests."""
+    flat = np.asarray(values).reshape(-1)
+    if etype.name == "u1":
+        return np.packbits(flat.astype(np.uint8) & 1, bitorder="big").tobytes()
+    nib = flat.astype(np.int8).astype(np.uint8) & 0x0F
+    if nib.size % 2:
+        nib = np.append(nib, np.uint8(0))
+    return (nib[0::2] | (nib[1::2] << 4)).astype(np.uint8).tobytes()

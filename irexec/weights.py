@@ -1,0 +1,73 @@
+"""The .bin blob: memory-mapped on first use, never read whole; Consts view into it."""
+from __future__ import annotations
+
+import mmap
+import os
+
+import numpy as np
+
+from .errors import ParseError
+from .types import ElementType, unpack
+
+
+class Weights:
+    def __init__(self, path: str | None):
+        self.path = path
+        self._map: mmap.mmap | None = None
+        self._size: int | None = None
+
+    @property
+    def size(self) -> int:
+        if self._size is None:
+            if self.path is None:
+                raise ParseError("the model has constants but no weights file was given")
+            if not os.path.exists(self.path):
+                raise ParseError(f"weights file '{self.path}' not found", file=self.path)
+            if not os.path.isfile(self.path):
+                raise ParseError(f"weights path '{self.path}' is not a regular file", file=self.path)
+            self._size = os.path.getsize(self.path)
+        return self._size
+
+    def _buffer(self):
+        if self._map is None:
+            if self.size == 0:
+                return b""
+            with open(self.path, "rb") as f:
+                self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        return self._map
+
+    def check_range(self, offset: int, size: int) -> None:
+        if offset < 0 or size < 0:
+            raise ParseError(f"negative offset ({offset}) or size ({size}) into the weights")
+        if offset + size > self.size:
+            raise ParseError(f"bytes {offset}..{offset + size} are past the end of "
+                             f"'{os.path.basename(self.path)}' ({self.size} bytes)")
+
+    def tensor(self, offset: int, size: int, etype: ElementType, shape: tuple) -> np.ndarray:
+        """A read-only array over the mapped bytes (unpacked into a new array for sub-byte types)."""
+        count = 1
+        for d in shape:
+            count *= d
+        need = etype.nbytes(count)
+        if size != need:
+            raise ParseError(f"size {size} does not match shape {list(shape)} of {etype} ({need} bytes)")
+        self.check_range(offset, size)
+        if count == 0:
+            return np.zeros(shape, dtype=etype.dtype)
+        if etype.is_packed:
+            raw = np.frombuffer(self._buffer(), dtype=np.uint8, count=size, offset=offset)
+            return unpack(raw, etype, count).reshape(shape)
+        if offset % etype.dtype.itemsize:
+            # Unaligned views are legal in NumPy but slow on every later access: copy once.
+            raw = np.frombuffer(self._buffer(), dtype=np.uint8, count=size, offset=offset)
+            return np.frombuffer(raw.tobytes(), dtype=etype.dtype).reshape(shape)
+        arr = np.frombuffer(self._buffer(), dtype=etype.dtype, count=count, offset=offset)
+        return arr.reshape(shape)
+
+    def close(self) -> None:
+        if self._map is not None:
+            try:
+                self._map.close()
+            except BufferError:
+                pass  # arrays still view it; the map closes when they go
+            self._map = None
