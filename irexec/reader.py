@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from typing import Optional
 
 from lxml import etree
@@ -22,10 +23,28 @@ def _parser() -> etree.XMLParser:
                            dtd_validation=False, huge_tree=False, remove_blank_text=False)
 
 
+_PROLOG = re.compile(rb"\s*(?:<\?.*?\?>|<!--.*?-->)", re.S)
+
+
+def _has_doctype(data: bytes) -> bool:
+    """Whether a DOCTYPE comes before the root element. IR files never have one, and refusing
+    it up front keeps every entity (external, or an expansion bomb) away from the parser."""
+    pos = 0
+    head = data[:1 << 16].lstrip(b"\xef\xbb\xbf")
+    while True:
+        m = _PROLOG.match(head, pos)
+        if not m or m.end() == pos:
+            break
+        pos = m.end()
+    return head[pos:].lstrip().startswith(b"<!DOCTYPE")
+
+
 def parse_xml_bytes(data: bytes, path: Optional[str] = None) -> etree._ElementTree:
     """Parse XML text refusing DTDs (and so every entity declaration)."""
     if not data.strip():
         raise ParseError("the file is empty", file=path)
+    if _has_doctype(data):
+        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as e:

@@ -68,6 +68,7 @@ BY_NAME = {t.name: t for t in _TYPES}
 _ALIASES = {"bool": "boolean", "fp16": "f16", "fp32": "f32", "fp64": "f64", "bf16": "bf16"}
 _BY_PRECISION = {t.precision: t for t in _TYPES}
 _BY_PRECISION["BOOLEAN"] = BY_NAME["boolean"]
+_BY_PRECISION["BIN"] = BY_NAME["u1"]  # OpenVINO writes u1 ports as precision "BIN"
 # Types OpenVINO knows that irexec does not compute with: named so the error is specific.
 _KNOWN_UNSUPPORTED = {"f8e4m3", "f8e5m2", "f8e8m0", "nf4", "string", "f4e2m1", "u2", "u3", "u6",
                       "i2", "dynamic", "undefined"}
@@ -87,7 +88,7 @@ def element_type(name: str) -> ElementType:
     if key in BY_NAME:
         return BY_NAME[key]
     if key in _KNOWN_UNSUPPORTED:
-        raise ParseError(f"element type '{name}' is not supported by irexec")
+        raise ParseError(f"element type '{key}' is not supported by irexec")
     raise ParseError(f"unknown element type '{name}'")
 
 

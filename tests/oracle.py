@@ -34,14 +34,28 @@ def run_openvino(path: str, inputs: dict) -> list:
     return [np.asarray(res[o]) for o in compiled.outputs]
 
 
-def assert_same(ov_out: np.ndarray, ir_out: np.ndarray, exact=True, rtol=1e-6, atol=0.0):
+def as_comparable(arr: np.ndarray) -> np.ndarray:
+    """OpenVINO's Python API returns bf16 tensors as their raw bits in a float16 view."""
+    if arr.dtype.name == "bfloat16":
+        return arr.view(np.uint16)
+    if arr.dtype.kind == "V" or arr.dtype.name in ("int4", "uint4"):
+        return arr.astype(np.float64)
+    return arr
+
+
+def assert_same(ov_out: np.ndarray, ir_out: np.ndarray, exact=True, rtol=1e-6, atol=0.0, ov_type=None):
     assert ir_out.shape == ov_out.shape, (ir_out.shape, ov_out.shape)
-    assert ir_out.dtype == ov_out.dtype, (ir_out.dtype, ov_out.dtype)
-    if exact:
-        np.testing.assert_array_equal(ir_out.astype(np.float64) if ir_out.dtype.kind == "V" else ir_out,
-                                      ov_out.astype(np.float64) if ov_out.dtype.kind == "V" else ov_out)
+    if ir_out.dtype.name == "bfloat16" and ov_out.dtype == np.float16:
+        ov_out = ov_out.view(np.uint16)
     else:
-        np.testing.assert_allclose(ir_out.astype(np.float64), ov_out.astype(np.float64), rtol=rtol, atol=atol)
+        assert ir_out.dtype == ov_out.dtype, (ir_out.dtype, ov_out.dtype)
+    a, b = as_comparable(ir_out), as_comparable(ov_out)
+    if exact:
+        np.testing.assert_array_equal(a, b)
+    else:
+        np.testing.assert_allclose(ir_out.astype(np.float64), ov_out.astype(np.float64) if
+                                   ov_out.dtype != np.uint16 else ov_out.view(np.float16).astype(np.float64),
+                                   rtol=rtol, atol=atol)
 
 
 def compare(model, inputs: dict, tmp_path, exact=True, **tol) -> list:

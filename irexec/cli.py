@@ -1,0 +1,219 @@
+"""The ``irexec`` command line. Every failure is one line on stderr and an exit status:
+1 for a bad model or bad input, 2 for a wrong command line; ``--debug`` shows tracebacks."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import traceback
+
+import click
+import numpy as np
+
+from . import __version__
+from .errors import InputError, IRExecError, UsageError
+from .model import Model, read_model
+from .shapes import fmt, parse_shape
+
+# --random refuses to invent more than this many bytes of input (a hostile shape could ask for any).
+RANDOM_INPUT_LIMIT = 2 << 30
+
+
+class _App(click.Group):
+    """Turns every error into one line and an exit status, unless --debug."""
+
+    def invoke(self, ctx):
+        debug = "--debug" in sys.argv[1:]
+        try:
+            return super().invoke(ctx)
+        except IRExecError as e:
+            if debug:
+                traceback.print_exc()
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(e.exit_code)
+        except click.exceptions.Exit:
+            raise
+        except click.ClickException:
+            raise
+        except (KeyboardInterrupt, BrokenPipeError):
+            ctx.exit(130)
+        except Exception as e:  # a bug in irexec: still one line, with the way to see more
+            if debug:
+                traceback.print_exc()
+            click.echo(f"error: internal error: {type(e).__name__}: {e} (rerun with --debug for details)",
+                       err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_App, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="irexec")
+@click.option("--debug", is_flag=True, help="Show the full traceback on errors.")
+def cli(debug):
+    """Read, check and run OpenVINO IR (model.xml + model.bin) without the OpenVINO runtime."""
+
+
+@cli.command()
+@click.argument("model", type=click.Path(dir_okay=False))
+@click.option("-w", "--weights", type=click.Path(dir_okay=False),
+              help="The .bin file (default: the model's path with .bin).")
+@click.option("-i", "--input", "input_specs", multiple=True, metavar="NAME=FILE.npy | FILE.npz",
+              help="An input: NAME=FILE.npy, or a .npz keyed by input name. Repeatable.")
+@click.option("--random", "use_random", is_flag=True,
+              help="Fill every input not given with random values of its shape and type.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
+@click.option("--shape", "shape_specs", multiple=True, metavar="NAME=D1,D2,...",
+              help="With --random: the shape to use for an input with dynamic dims. Repeatable.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write all outputs to this .npz, keyed by output name (written only on success).")
+def run(model, weights, input_specs, use_random, seed, shape_specs, output):
+    """Run MODEL on the given inputs and show or save its outputs.
+
+    \b
+    Examples:
+      irexec run models/scatter_update.xml --random
+      irexec run model.xml -i data=data.npy -i indices=idx.npy -o out.npz
+    """
+    m = read_model(model, weights)
+    feeds = load_inputs(m, input_specs)
+    shapes = parse_shape_specs(m, shape_specs)
+    if use_random:
+        feeds.update(random_inputs(m, feeds, shapes, seed))
+    results = m.infer(feeds)
+    if output:
+        save_npz_atomic(output, results)
+        click.echo(f"wrote {len(results)} output(s) to {output}")
+    else:
+        click.echo(format_table(m, results))
+
+
+def load_inputs(m: Model, specs) -> dict:
+    feeds = {}
+    for spec in specs:
+        if "=" in spec:
+            name, path = spec.split("=", 1)
+            info = m.input(name)
+            feeds[info.name] = _load_npy(path)
+        elif spec.endswith(".npz"):
+            for key, arr in _load_npz(spec).items():
+                feeds[m.input(key).name] = arr
+        elif len(m.inputs) == 1:
+            feeds[m.inputs[0].name] = _load_npy(spec)
+        else:
+            raise UsageError(f"-i '{spec}': use NAME=FILE.npy (the model has {len(m.inputs)} inputs)")
+    return feeds
+
+
+def _load_npy(path: str) -> np.ndarray:
+    try:
+        return np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        raise InputError(f"input file '{path}' not found") from None
+    except (ValueError, OSError, EOFError) as e:
+        raise InputError(f"cannot read '{path}' as .npy (pickled arrays are refused): {e}") from None
+
+
+def _load_npz(path: str) -> dict:
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except FileNotFoundError:
+        raise InputError(f"input file '{path}' not found") from None
+    except (ValueError, OSError, EOFError) as e:
+        raise InputError(f"cannot read '{path}' as .npz (pickled arrays are refused): {e}") from None
+
+
+def parse_shape_specs(m: Model, specs) -> dict:
+    shapes = {}
+    for spec in specs:
+        if "=" not in spec:
+            raise UsageError(f"--shape '{spec}': use NAME=D1,D2,...")
+        name, dims = spec.split("=", 1)
+        try:
+            shape = parse_shape(dims)
+        except IRExecError as e:
+            raise UsageError(f"--shape '{spec}': {e.message}") from None
+        if shape is None or not all(d.is_static for d in shape):
+            raise UsageError(f"--shape '{spec}': give every dim as a number")
+        shapes[m.input(name).name] = tuple(d.lo for d in shape)
+    return shapes
+
+
+def random_inputs(m: Model, given: dict, shapes: dict, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    out, total = {}, 0
+    for info in m.inputs:
+        if info.name in given:
+            continue
+        shape = shapes.get(info.name)
+        if shape is None:
+            if info.shape is None or not all(d.is_static for d in info.shape):
+                raise InputError(f"input '{info.name}' has dynamic shape {fmt(info.shape)}: "
+                                 f"give its size with --shape {info.name}=D1,D2,... or its values with -i")
+            shape = tuple(d.lo for d in info.shape)
+        count = int(np.prod(shape, dtype=object))
+        total += count * info.element_type.dtype.itemsize
+        if total > RANDOM_INPUT_LIMIT:
+            raise InputError(f"--random would allocate more than {RANDOM_INPUT_LIMIT >> 20} MiB "
+                             f"(input '{info.name}' has shape {list(shape)})")
+        out[info.name] = random_array(rng, shape, info.element_type)
+    return out
+
+
+def random_array(rng, shape, etype) -> np.ndarray:
+    if etype.name == "boolean":
+        return rng.random(shape) < 0.5
+    if etype.is_float:
+        return rng.uniform(-1.0, 1.0, shape).astype(etype.dtype)
+    if etype.name == "u1":
+        return rng.integers(0, 2, shape, dtype=np.uint8)
+    lo, hi = (-8, 8) if etype.name == "i4" else (0, 16) if etype.name == "u4" else (
+        (-100, 100) if etype.dtype.kind == "i" else (0, 100))
+    return rng.integers(lo, hi, shape).astype(etype.dtype)
+
+
+def _storable(arr: np.ndarray) -> np.ndarray:
+    # .npy has no bf16/int4: store them widened (exactly representable) so any NumPy can read them.
+    if arr.dtype.kind == "V" or arr.dtype.name in ("bfloat16", "int4", "uint4"):
+        return arr.astype(np.float32 if "float" in arr.dtype.name else np.int8)
+    return arr
+
+
+def save_npz_atomic(path: str, arrays: dict) -> None:
+    """Write to a temporary file beside ``path`` and rename: an existing file is replaced only whole."""
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".irexec-", suffix=".npz", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, **{k: _storable(v) for k, v in arrays.items()})
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _preview(arr: np.ndarray, n: int = 6) -> str:
+    flat = _storable(arr).reshape(-1)
+    with np.printoptions(precision=4, suppress=True, threshold=n, edgeitems=n):
+        items = np.array2string(flat[:n], separator=", ")
+    return items[:-1] + ", ...]" if flat.size > n else items
+
+
+def format_table(m: Model, results: dict) -> str:
+    rows = [("output", "shape", "type", "values")]
+    types = {info.name: info.element_type for info in m.outputs}
+    for name, arr in results.items():
+        et = types.get(name)
+        rows.append((name, str(list(arr.shape)), et.name if et else str(arr.dtype), _preview(arr)))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r[:3], widths)) + "  " + r[3] for r in rows)
+
+
+def main(argv=None):
+    cli.main(args=argv, prog_name="irexec")
+
+
+if __name__ == "__main__":
+    main()
