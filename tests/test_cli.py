@@ -1,0 +1,134 @@
+"""`irexec run`: outputs, inputs from .npy/.npz, --random, atomic -o, and one-line errors."""
+import os
+import pickle
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from irexec.cli import cli
+from irtext import add_model, net, param, result, scatter_model, write
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODELS = os.path.join(ROOT, "models")
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def scatter_xml(tmp_path):
+    xml, blob = scatter_model()
+    return write(tmp_path, xml, blob)
+
+
+def test_table_of_outputs(tmp_path, scatter_xml):
+    np.save(tmp_path / "d.npy", np.zeros((4, 3), np.float32))
+    np.save(tmp_path / "u.npy", np.full((2, 3), 5, np.float32))
+    r = invoke("run", scatter_xml, "-i", f"data={tmp_path / 'd.npy'}", "-i", f"updates={tmp_path / 'u.npy'}")
+    assert r.exit_code == 0, r.output
+    header, row = r.output.splitlines()
+    assert header.split() == ["output", "shape", "type", "values"]
+    assert row.split()[:4] == ["out", "[4,", "3]", "f32"] and "5." in row
+
+
+def test_npz_inputs_and_npz_output(tmp_path, scatter_xml):
+    np.savez(tmp_path / "in.npz", data=np.zeros((4, 3), np.float32), updates=np.ones((2, 3), np.float32))
+    out = tmp_path / "out.npz"
+    r = invoke("run", scatter_xml, "-i", str(tmp_path / "in.npz"), "-o", str(out))
+    assert r.exit_code == 0 and "wrote 1 output(s)" in r.output
+    with np.load(out) as z:
+        np.testing.assert_array_equal(z["out"], [[0, 0, 0], [1, 1, 1], [0, 0, 0], [1, 1, 1]])
+
+
+def test_random_is_seeded_and_mixes_with_given_inputs(tmp_path, scatter_xml):
+    np.save(tmp_path / "u.npy", np.full((2, 3), 9, np.float32))
+    outs = []
+    for seed in ("1", "1", "2"):
+        o = tmp_path / f"o{len(outs)}.npz"
+        r = invoke("run", scatter_xml, "-i", f"updates={tmp_path / 'u.npy'}", "--random", "--seed", seed, "-o", str(o))
+        assert r.exit_code == 0, r.output
+        outs.append(np.load(o)["out"])
+    np.testing.assert_array_equal(outs[0], outs[1])
+    assert not np.array_equal(outs[0], outs[2])
+    assert (outs[0][[1, 3]] == 9).all()
+
+
+def test_random_needs_sizes_for_dynamic_dims(tmp_path):
+    xml = net([param(0, "x", ["?", 3], dims=[-1, 3]), result(1, "f32", [-1, 3])], [(0, 0, 1, 0)])
+    path = write(tmp_path, xml)
+    r = invoke("run", path, "--random")
+    assert r.exit_code == 1
+    assert "input 'x' has dynamic shape [?,3]: give its size with --shape x=D1,D2,..." in r.output
+    r = invoke("run", path, "--random", "--shape", "x=5,3")
+    assert r.exit_code == 0 and "[5, 3]" in r.output
+
+
+def test_random_refuses_huge_inputs_before_allocating(tmp_path):
+    xml = net([param(0, "x", [1 << 20, 1 << 20]), result(1, "f32", [1 << 20, 1 << 20])], [(0, 0, 1, 0)])
+    r = invoke("run", write(tmp_path, xml), "--random")
+    assert r.exit_code == 1 and "--random would allocate more than" in r.output
+
+
+def test_failed_run_leaves_existing_output_untouched(tmp_path, scatter_xml):
+    out = tmp_path / "out.npz"
+    out.write_bytes(b"previous")
+    np.save(tmp_path / "bad.npy", np.zeros((5, 5), np.float32))
+    r = invoke("run", scatter_xml, "-i", f"data={tmp_path / 'bad.npy'}", "--random", "-o", str(out))
+    assert r.exit_code == 1 and "expects shape [4,3], got [5, 5]" in r.output
+    assert out.read_bytes() == b"previous"
+    assert sorted(os.listdir(tmp_path)) == ["bad.npy", "model.bin", "model.xml", "out.npz"]
+
+
+def test_pickled_npy_is_refused(tmp_path, scatter_xml):
+    evil = tmp_path / "evil.npy"
+    np.save(evil, np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    r = invoke("run", scatter_xml, "-i", f"data={evil}", "--random")
+    assert r.exit_code == 1 and "pickled arrays are refused" in r.output
+
+
+def test_corrupt_npy_and_missing_file(tmp_path, scatter_xml):
+    (tmp_path / "junk.npy").write_bytes(pickle.dumps([1, 2]))
+    r = invoke("run", scatter_xml, "-i", f"data={tmp_path / 'junk.npy'}")
+    assert r.exit_code == 1 and "cannot read" in r.output
+    r = invoke("run", scatter_xml, "-i", "data=nope.npy")
+    assert r.exit_code == 1 and "input file 'nope.npy' not found" in r.output
+
+
+def test_usage_errors_exit_2(tmp_path, scatter_xml):
+    assert invoke("run").exit_code == 2
+    assert invoke("run", scatter_xml, "--seed", "x").exit_code == 2
+    r = invoke("run", scatter_xml, "--random", "--shape", "data")
+    assert r.exit_code == 2 and "use NAME=D1,D2" in r.output
+    r = invoke("run", scatter_xml, "-i", "plain.npy")
+    assert r.exit_code == 2 and "use NAME=FILE.npy" in r.output
+
+
+def test_bad_model_is_one_line_exit_1(tmp_path):
+    path = write(tmp_path, add_model().replace('type="Add"', 'type="Nope"'))
+    r = invoke("run", path, "--random")
+    assert r.exit_code == 1
+    assert r.output.strip().count("\n") == 0
+    assert r.output.startswith(f"error: {path}:6: layer 'l2' (id 2, Nope): unknown operation type 'Nope'")
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_launcher_and_debug_traceback(tmp_path):
+    path = write(tmp_path, "<net")
+    p = _run("cli.py", "run", path)
+    assert p.returncode == 1 and "Traceback" not in p.stderr and p.stderr.startswith("error: ")
+    p = _run("cli.py", "--debug", "run", path)
+    assert p.returncode == 1 and "Traceback" in p.stderr
+
+
+@pytest.mark.parametrize("name", sorted(f for f in os.listdir(MODELS) if f.endswith(".xml")))
+def test_bundled_models_run(name):
+    p = _run("cli.py", "run", os.path.join("models", name), "--random")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[0].split() == ["output", "shape", "type", "values"]
