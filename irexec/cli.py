@@ -70,7 +70,7 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output):
 
     \b
     Examples:
-      irexec run models/scatter_update.xml --random
+      irexec run models/kv_cache_update.xml --random
       irexec run model.xml -i data=data.npy -i indices=idx.npy -o out.npz
     """
     m = read_model(model, weights)
