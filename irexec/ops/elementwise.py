@@ -1,10 +1,14 @@
 """Elementwise ops: arithmetic, comparison and logical binaries with auto-broadcast, LogicalNot, Select.
 
 OpenVINO does no type promotion: both operands of a binary op share one element type and
-the result has it too (comparisons give boolean). Integer arithmetic wraps as in C.
+the result has it too (comparisons give boolean). Integer arithmetic wraps as in C, at every
+width; f16 and bf16 are computed in f32 and rounded once.
 """
 from __future__ import annotations
 
+import functools
+
+import ml_dtypes
 import numpy as np
 
 from ..errors import ValidationError
@@ -34,15 +38,36 @@ def _check_eval_shapes(op, arrays):
                               f"{' and '.join(str(list(a.shape)) for a in arrays)}")
 
 
-# ---- integer-aware kernels: the ones where NumPy's meaning differs from OpenVINO's --------------
+# ---- kernels: where NumPy's meaning differs from OpenVINO's -------------------------------------
+# The semantics below were measured against the CPU plugin (tests/test_diff_elementwise.py says
+# where and why irexec departs from it).
+
+_HALF = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
+
 
 def _is_int(a):
     return a.dtype.kind in "iu"
 
 
+def _half_in_f32(fn):
+    """The plugin computes f16 and bf16 in f32 and rounds once at the end; so do we."""
+    def kernel(a, b):
+        if a.dtype in _HALF:
+            return fn(a.astype(np.float32), b.astype(np.float32)).astype(a.dtype)
+        return fn(a, b)
+    return kernel
+
+
+def _no_zero_divisor(b):
+    # C leaves x/0 and x%0 undefined for integers and the plugin gives a different value per type.
+    if np.any(b == 0):
+        raise ValidationError("integer division by zero")
+
+
 def _divide(a, b, pythondiv):
     if not _is_int(a):
         return np.divide(a, b)
+    _no_zero_divisor(b)
     q = np.floor_divide(a, b)
     if not pythondiv and a.dtype.kind == "i":
         # C division truncates toward zero: undo the floor where the signs differ and it was inexact.
@@ -50,17 +75,50 @@ def _divide(a, b, pythondiv):
     return q
 
 
+def _mod(a, b):
+    if _is_int(a):
+        _no_zero_divisor(b)
+        return np.fmod(a, b)
+    # OpenVINO's formula rather than fmod, because the plugin computes it: x mod inf is NaN,
+    # and -0 mod y is +0.
+    return a - np.trunc(a / b) * b
+
+
+def _floor_mod(a, b):
+    if _is_int(a):
+        _no_zero_divisor(b)
+        return np.mod(a, b)
+    return a - np.floor(a / b) * b
+
+
 def _power(a, b):
-    if not _is_int(a) or not np.any(b < 0):
-        return np.power(a, b)
-    # Integer base to a negative power: 1/x^n truncated, as C's pow then a cast would give.
-    out = np.power(a, np.where(b < 0, 0, b))
-    neg = np.broadcast_to(b < 0, out.shape)
-    a_b = np.broadcast_to(a, out.shape)
-    odd = np.broadcast_to(np.abs(b) % 2 == 1, out.shape)
-    inv = np.where(a_b == 1, 1, np.where(a_b == -1, np.where(odd, -1, 1), 0)).astype(out.dtype)
+    if not _is_int(a):
+        if a.dtype == np.float64:
+            return np.power(a, b)
+        # Through f64 then f32: within an ulp of the plugin's powf, where NumPy's own f32 power
+        # (SIMD, not correctly rounded) is off by one ulp in a fifth of the cases.
+        wide = np.power(a.astype(np.float64), b.astype(np.float64))
+        return wide.astype(np.float32).astype(a.dtype)
+    neg = b < 0
+    if not np.any(neg):
+        return np.power(a, b)  # exact, wrapping on overflow like repeated Multiply
+    if np.any(neg & (a == 0)):
+        raise ValidationError("integer zero raised to a negative power (a division by zero)")
+    # x^-n = 1/x^n truncated toward zero: 0, except 1 for x == 1 and +-1 for x == -1.
+    out = np.power(a, np.where(neg, 0, b))
+    odd = (b % 2) != 0
+    inv = np.where(a == 1, 1, np.where(a == -1, np.where(odd, -1, 1), 0)).astype(out.dtype)
     return np.where(neg, inv, out)
 
+
+def _maximum(a, b):
+    # As the plugin's x86 maxps: the second operand unless the first is greater, so
+    # max(NaN, 1) = 1 but max(1, NaN) = NaN, and max(-0, +0) = +0 but max(+0, -0) = -0.
+    return np.where(a > b, a, b)
+
+
+def _minimum(a, b):
+    return np.where(a < b, a, b)
 
 
 class _Binary(Op):
@@ -98,13 +156,13 @@ def _binary(name, fn, compare=False, logical=False, extra_attrs=()):
     return register(cls)
 
 
-Add = _binary("Add", np.add)
-Subtract = _binary("Subtract", np.subtract)
-Multiply = _binary("Multiply", np.multiply)
-Maximum = _binary("Maximum", np.maximum)
-Minimum = _binary("Minimum", np.minimum)
-Mod = _binary("Mod", np.fmod)
-FloorMod = _binary("FloorMod", np.mod)
+Add = _binary("Add", _half_in_f32(np.add))
+Subtract = _binary("Subtract", _half_in_f32(np.subtract))
+Multiply = _binary("Multiply", _half_in_f32(np.multiply))
+Maximum = _binary("Maximum", _maximum)
+Minimum = _binary("Minimum", _minimum)
+Mod = _binary("Mod", _half_in_f32(_mod))
+FloorMod = _binary("FloorMod", _half_in_f32(_floor_mod))
 Power = _binary("Power", _power)
 Equal = _binary("Equal", np.equal, compare=True)
 NotEqual = _binary("NotEqual", np.not_equal, compare=True)
@@ -118,14 +176,18 @@ LogicalXor = _binary("LogicalXor", np.logical_xor, logical=True)
 
 
 @register
+class LogicalXorOpset2(LogicalXor):
+    """ov.save_model writes LogicalXor as version opset2; older IRs say opset1."""
+    version = "opset2"
+
+
+@register
 class Divide(_Binary):
     type, version = "Divide", "opset1"
     attrs = (AUTOB, Attr("m_pythondiv", "bool", True))
 
     def compute(self, a, b):
-        if _is_int(a) and np.any(b == 0):
-            raise ValidationError("integer division by zero")
-        return _divide(a, b, self.m_pythondiv)
+        return _half_in_f32(functools.partial(_divide, pythondiv=self.m_pythondiv))(a, b)
 
 
 @register

@@ -1,0 +1,123 @@
+"""The scatter kernels, vectorised: index check, flat offsets, one reduce_at.
+
+Each takes an optional ``out``: the buffer to write (a copy of ``data`` is made when absent),
+so an executor that owns ``data`` may scatter into it in place.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ExecutionError
+from .indices import (check_elementwise_shapes, check_integer, element_offsets, normalize,
+                      nd_row_offsets)
+from .reduce import REDUCTIONS, reduce_at
+
+
+def _output(data: np.ndarray, out):
+    if out is None:
+        return np.array(data, copy=True, order="C")
+    if out.shape != data.shape or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError("out must be a writable C-contiguous array of data's shape")
+    if out is not data:
+        out[...] = data
+    return out
+
+
+def _normalize_axis(axis: int, rank: int) -> int:
+    if not -rank <= axis < rank:
+        raise ExecutionError(f"axis {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}", port=3)
+    return axis + rank if axis < 0 else axis
+
+
+def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:
+    """ScatterUpdate-3: ``data[..., indices[m, ..., p], ...] = updates[..., m, ..., p, ...]``
+    along ``axis``. Indices must lie in [0, data.shape[axis]); duplicates: the last one wins."""
+    data, idx, updates = np.asarray(data), np.asarray(indices), np.asarray(updates)
+    axis = _normalize_axis(axis, data.ndim)
+    idx = normalize(idx, data.shape[axis], False, "ScatterUpdate indices")
+    expected = data.shape[:axis] + idx.shape + data.shape[axis + 1:]
+    if updates.shape != expected:
+        raise ExecutionError(f"ScatterUpdate: updates have shape {list(updates.shape)}, expected "
+                             f"{list(expected)} (data[:axis] + indices.shape + data[axis+1:])", port=2)
+    result = _output(data, out)
+    flat = idx.reshape(-1)
+    lead = (slice(None),) * axis
+    upd = updates.reshape(data.shape[:axis] + (flat.size,) + data.shape[axis + 1:])
+    if flat.size > 1:
+        order = np.argsort(flat, kind="stable")
+        sorted_idx = flat[order]
+        last = np.ones(flat.size, dtype=bool)
+        last[:-1] = sorted_idx[1:] != sorted_idx[:-1]
+        if not last.all():
+            # Duplicates: write each target once, from its last occurrence in index order.
+            keep = order[last]
+            result[lead + (flat[keep],)] = upd[lead + (keep,)]
+            return result
+    result[lead + (flat,)] = upd
+    return result
+
+
+def scatter_elements_update(data, indices, updates, axis: int, reduction: str = "none",
+                            use_init_val: bool = True, negative: bool = True,
+                            axis_may_exceed: bool = True, out=None, op: str = "ScatterElementsUpdate"):
+    """ScatterElementsUpdate-3/-12: ``output[..., indices[i,j,k], ...] = reduction(output[...], updates[i,j,k])``
+    with the axis coordinate from ``indices`` and every other one the entry's own."""
+    if reduction not in REDUCTIONS or reduction == "sub":
+        raise ExecutionError(f"{op}: unknown reduction '{reduction}'")
+    data, idx, updates = np.asarray(data), np.asarray(indices), np.asarray(updates)
+    check_integer(idx, f"{op} indices")
+    if data.ndim == 0:
+        raise ExecutionError(f"{op}: data must have rank 1 or more")
+    axis = _normalize_axis(axis, data.ndim)
+    check_elementwise_shapes(op, data, idx, updates.shape, axis, axis_may_exceed)
+    idx = normalize(idx, data.shape[axis], negative, f"{op} indices", dim=axis)
+    result = _output(data, out)
+    reduce_at(result, element_offsets(data.shape, idx, axis), updates, reduction, use_init_val)
+    return result
+
+
+def scatter_nd_update(data, indices, updates, reduction: str = "none", negative: bool = True,
+                      out=None, op: str = "ScatterNDUpdate"):
+    """ScatterNDUpdate-3/-15: each index tuple ``indices[..., :k]`` picks an element (k = rank)
+    or a slice (k < rank) of data, reduced with the matching entry of ``updates``."""
+    if reduction not in REDUCTIONS or reduction == "mean":
+        raise ExecutionError(f"{op}: unknown reduction '{reduction}'")
+    data, idx, updates = np.asarray(data), np.asarray(indices), np.asarray(updates)
+    check_integer(idx, f"{op} indices")
+    if data.ndim == 0 or idx.ndim == 0:
+        raise ExecutionError(f"{op}: data and indices must have rank 1 or more")
+    k = idx.shape[-1]
+    if k > data.ndim:
+        raise ExecutionError(f"{op}: indices' last dim {k} is more than data's rank {data.ndim}", port=1)
+    expected = idx.shape[:-1] + data.shape[k:]
+    if updates.shape != expected:
+        if not (expected == () and updates.size == 1):
+            raise ExecutionError(f"{op}: updates have shape {list(updates.shape)}, expected "
+                                 f"{list(expected)} (indices.shape[:-1] + data.shape[k:])", port=2)
+    rows = nd_row_offsets(data.shape, idx, negative, f"{op} indices")
+    result = _output(data, out)
+    row_size = int(np.prod(data.shape[k:], dtype=np.int64))
+    if reduction == "none":
+        # Whole rows at a time: in index order, so the last duplicate wins.
+        result.reshape(-1, row_size)[rows.reshape(-1)] = updates.reshape(-1, row_size)
+        return result
+    lin = rows.reshape(-1, 1) * row_size + np.arange(row_size, dtype=np.int64)
+    reduce_at(result, lin, updates, reduction)
+    return result
+
+
+_ONNX_REDUCTIONS = {"none": "none", "add": "sum", "mul": "prod", "max": "max", "min": "min"}
+
+
+def scatter_elements(data, indices, updates, axis: int = 0, reduction: str = "none") -> np.ndarray:
+    """ONNX ScatterElements-11/13/16/18, with ONNX's names and defaults.
+
+    ``reduction``: "none" (11, 13), "add" and "mul" (16), "max" and "min" (18). Indices may be
+    negative (counted from the end of ``axis``). Any dtype works with "none", strings included;
+    duplicates under "none" (which ONNX forbids) resolve to the last in index order.
+    """
+    if reduction not in _ONNX_REDUCTIONS:
+        raise ValueError(f"reduction must be one of {', '.join(_ONNX_REDUCTIONS)}, got '{reduction}'")
+    data = np.asarray(data)
+    return scatter_elements_update(data, indices, updates, axis, _ONNX_REDUCTIONS[reduction],
+                                   negative=True, axis_may_exceed=False, op="ScatterElements")

@@ -1,0 +1,319 @@
+"""The scatter kernels against the specs: every worked example of the seeds (with their errata),
+property tests against a plain loop over each spec's formula, ONNX's reference, and round trips
+through the gather inverses."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from irexec.kernels import (IndexOutOfRangeError, gather_elements, gather_nd, scatter_elements,
+                            scatter_elements_update, scatter_nd_update, scatter_update)
+
+# ---- the seed examples ----------------------------------------------------------------------------
+ND_DATA = np.array([1, 2, 3, 4])
+ND_IDX = np.array([[0], [2], [-3], [-3], [0]])
+ND_UPD = np.array([10, 20, 30, 40, 50])
+
+
+@pytest.mark.parametrize("reduction, dtype, right, printed", [
+    # ScatterNDUpdate-15 XML examples 1-4: (right by the formula, what the spec prints)
+    ("none", np.float32, [50, 40, 20, 4], [50, 20, 20, 4]),       # erratum: index -3 is 1, so 40 wins
+    ("sum", np.float16, [61, 72, 23, 4], [61, 72, 23, 4]),
+    ("sub", np.int32, [-59, -68, -17, 4], [-59, -68, -17, 4]),
+    ("prod", np.float32, [500, 2400, 60, 4], [500, 3600, 40, 4]),  # erratum: 2*30*40 and 3*20
+])
+def test_scatter_nd_15_xml_examples(reduction, dtype, right, printed):
+    out = scatter_nd_update(ND_DATA.astype(dtype), ND_IDX.astype(np.int32), ND_UPD.astype(dtype), reduction)
+    np.testing.assert_array_equal(out, right)
+    assert out.dtype == dtype
+    if printed != right:
+        assert not np.array_equal(out, printed)
+
+
+def test_scatter_nd_15_example_1_erratum():
+    """The spec prints [1, 11, 3, 10, 4, 6, 13, 12]; index -4 is 4, so position 4 ends as 14."""
+    out = scatter_nd_update(np.arange(1, 9), np.array([[4], [3], [1], [7], [-2], [-4]]),
+                            np.array([9, 10, 11, 12, 13, 14]))
+    np.testing.assert_array_equal(out, [1, 11, 3, 10, 14, 6, 13, 12])
+
+
+SLICE_DATA = np.array([[[1, 2, 3, 4], [5, 6, 7, 8], [8, 7, 6, 5], [4, 3, 2, 1]]] * 2
+                      + [[[8, 7, 6, 5], [4, 3, 2, 1], [1, 2, 3, 4], [5, 6, 7, 8]]] * 2)
+SLICE_UPD = np.array([[[5] * 4, [6] * 4, [7] * 4, [8] * 4], [[1] * 4, [2] * 4, [3] * 4, [4] * 4]])
+
+
+@pytest.mark.parametrize("negative", [False, True])  # ScatterNDUpdate-3 and -15 both print this one
+def test_scatter_nd_slice_example(negative):
+    out = scatter_nd_update(SLICE_DATA, np.array([[0], [2]]), SLICE_UPD, negative=negative)
+    want = SLICE_DATA.copy()
+    want[0], want[2] = SLICE_UPD
+    np.testing.assert_array_equal(out, want)
+
+
+def test_scatter_nd_3_example_1():
+    out = scatter_nd_update(np.arange(1, 9), np.array([[4], [3], [1], [7]]), np.array([9, 10, 11, 12]),
+                            negative=False)
+    np.testing.assert_array_equal(out, [1, 11, 3, 10, 9, 6, 7, 12])
+
+
+@pytest.mark.parametrize("reduction, init, data, idx, upd, axis, want", [
+    # ScatterElementsUpdate-12 spec examples 1-5
+    ("sum", True, [2, 3, 4, 6], [1, 0, 0, -2, -1, 2], [10, 20, 30, 40, 70, 60], 0, [52, 13, 104, 76]),
+    ("sum", False, [2, 3, 4, 6], [1, 0, 0, 2, 3, 2], [10, 20, 30, 40, 70, 60], 0, [50, 10, 100, 70]),
+    ("none", True, np.zeros((3, 4)), [[1, 2], [0, 3]], [[11, 12], [13, 14]], 1,
+     [[0, 11, 12, 0], [13, 0, 0, 14], [0, 0, 0, 0]]),
+    ("sum", True, np.ones((3, 4)), [[1, 1], [0, 3]], [[11, 12], [13, 14]], 1,
+     [[1, 24, 1, 1], [14, 1, 1, 15], [1, 1, 1, 1]]),
+    ("prod", True, np.full((3, 4), 2), [[1, 1], [0, 3]], [[11, 12], [13, 14]], 1,
+     [[2, 264, 2, 2], [26, 2, 2, 28], [2, 2, 2, 2]]),
+])
+def test_scatter_elements_12_examples(reduction, init, data, idx, upd, axis, want):
+    out = scatter_elements_update(np.asarray(data, np.float32), np.asarray(idx), np.asarray(upd, np.float32),
+                                  axis, reduction, init)
+    np.testing.assert_array_equal(out, want)
+
+
+def test_onnx_scatter_elements_examples():
+    out = scatter_elements(np.zeros((3, 3), np.float32), np.array([[1, 0, 2], [0, 2, 1]]),
+                           np.array([[1.0, 1.1, 1.2], [2.0, 2.1, 2.2]], np.float32))
+    np.testing.assert_array_equal(out, np.array([[2.0, 1.1, 0.0], [1.0, 0.0, 2.2], [0.0, 2.1, 1.2]], np.float32))
+    out = scatter_elements(np.array([[1.0, 2.0, 3.0, 4.0, 5.0]]), np.array([[1, 3]]), np.array([[1.1, 2.1]]), axis=1)
+    np.testing.assert_array_equal(out, [[1.0, 1.1, 3.0, 2.1, 5.0]])
+
+
+# ---- semantics decided where the specs are silent ----------------------------------------------------
+
+def test_duplicates_last_writer_wins_everywhere():
+    idx = np.array([2, 0, 2, 2, 0, 1] * 50)
+    upd = np.arange(idx.size, dtype=np.float64)
+    last = {int(i): float(u) for i, u in zip(idx, upd)}
+    want = [last[0], last[1], last[2]]
+    np.testing.assert_array_equal(scatter_elements_update(np.zeros(3), idx, upd, 0), want)
+    np.testing.assert_array_equal(scatter_nd_update(np.zeros(3), idx[:, None], upd), want)
+    np.testing.assert_array_equal(scatter_update(np.zeros(3), idx, upd, 0), want)
+    rows = scatter_nd_update(np.zeros((3, 2)), idx[:, None], np.stack([upd, -upd], 1))
+    np.testing.assert_array_equal(rows[:, 0], want)
+
+
+def test_nan_propagates_in_min_and_max():
+    nan = np.nan
+    for red in ("min", "max"):
+        out = scatter_elements_update(np.array([nan, 1.0, 2.0]), np.array([0, 1, 1]),
+                                      np.array([5.0, nan, 0.0]), 0, red)
+        assert np.isnan(out[0]) and np.isnan(out[1]) and out[2] == 2.0
+
+
+def test_integer_mean_rounds_down_and_counts_init():
+    out = scatter_elements_update(np.array([0, 0, 7], np.int32), np.array([0, 0, 1, 1]),
+                                  np.array([-1, -2, 1, 2], np.int32), 0, "mean", use_init_val=False)
+    np.testing.assert_array_equal(out, [-2, 1, 7])  # -1.5 -> -2 (floor), 1.5 -> 1, untouched 7
+    out = scatter_elements_update(np.array([-3, 3], np.int32), np.array([0, 1]), np.array([-4, 4], np.int32),
+                                  0, "mean")
+    np.testing.assert_array_equal(out, [-4, 3])  # (-3-4)/2 = -3.5 -> -4; (3+4)/2 = 3.5 -> 3
+
+
+def test_f16_reductions_accumulate_in_f32():
+    upd = np.array([2048, 1, 1, 1, 1], np.float16)
+    out = scatter_elements_update(np.zeros(1, np.float16), np.zeros(5, np.int64), upd, 0, "sum")
+    assert out.dtype == np.float16 and out[0] == 2052  # step-by-step f16 would stay at 2048
+
+
+def test_integer_overflow_wraps():
+    out = scatter_nd_update(np.array([120], np.int8), np.zeros((2, 1), np.int64), np.array([10, 10], np.int8), "sum")
+    assert out[0] == np.int8(-116)
+
+
+def test_boolean_reductions_are_logical():
+    data = np.array([True, False, True, False])
+    idx = np.array([[0], [1], [2], [3]])
+    upd = np.array([True, True, False, False])
+    for red, want in [("sum", [1, 1, 1, 0]), ("sub", [0, 1, 1, 0]), ("prod", [1, 0, 0, 0]),
+                      ("min", [1, 0, 0, 0]), ("max", [1, 1, 1, 0])]:
+        np.testing.assert_array_equal(scatter_nd_update(data, idx, upd, red), np.array(want, bool), err_msg=red)
+    with pytest.raises(Exception, match="mean"):
+        scatter_elements_update(data, idx[:, 0], upd, 0, "mean")
+
+
+def test_inputs_never_written_and_out_in_place():
+    data = np.arange(6.0)
+    frozen = data.copy()
+    out = scatter_elements_update(data, np.array([1]), np.array([9.0]), 0, "sum")
+    np.testing.assert_array_equal(data, frozen)
+    again = scatter_elements_update(out, np.array([1]), np.array([1.0]), 0, "sum", out=out)
+    assert again is out and out[1] == 11
+
+
+# ---- bad indices: an error with the position, the value and the bound -----------------------------
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: scatter_update(np.zeros((4, 3)), np.array([[0, 4]]), np.zeros((1, 2, 3)), 0),
+     r"index 4 at position \[0, 1\] is out of range \[0, 3\]"),
+    (lambda: scatter_update(np.zeros(4), np.array([-1]), np.zeros(1), 0),
+     r"index -1 at position \[0\] is out of range \[0, 3\].*negative indices are not allowed"),
+    (lambda: scatter_elements_update(np.zeros((2, 3)), np.array([[0, -4]]), np.zeros((1, 2)), 1),
+     r"index -4 at position \[0, 1\] is out of range \[-3, 2\] along dim 1"),
+    (lambda: scatter_nd_update(np.zeros((2, 3)), np.array([[1, 0], [0, 3]]), np.zeros(2)),
+     r"index 3 at position \[1, 1\] is out of range \[-3, 2\] along dim 1"),
+    (lambda: gather_nd(np.zeros((2, 3)), np.array([[2]])), r"index 2 at position \[0, 0\]"),
+    (lambda: gather_elements(np.zeros((2, 3)), np.array([[5]]), 1), r"index 5 at position \[0, 0\]"),
+])
+def test_out_of_range_is_a_clear_error(call, message):
+    with pytest.raises(IndexOutOfRangeError, match=message):
+        call()
+
+
+def test_unsigned_and_narrow_index_types():
+    for dt in (np.uint8, np.int8, np.int16, np.uint16, np.int32, np.uint32, np.uint64):
+        out = scatter_update(np.zeros(5), np.array([4, 1], dt), np.array([1.0, 2.0]), 0)
+        np.testing.assert_array_equal(out, [0, 2, 0, 0, 1])
+    with pytest.raises(IndexOutOfRangeError, match="18446744073709551615"):
+        scatter_update(np.zeros(5), np.array([2 ** 64 - 1], np.uint64), np.array([1.0]), 0)
+    with pytest.raises(Exception, match="integer type"):
+        scatter_update(np.zeros(5), np.array([1.0]), np.array([1.0]), 0)
+
+
+def test_zero_d_indices_for_scatter_update():
+    out = scatter_update(np.zeros((3, 2)), np.array(1), np.array([5.0, 6.0]), 0)
+    np.testing.assert_array_equal(out, [[0, 0], [5, 6], [0, 0]])
+
+
+# ---- property tests against plain loops over the specs' formulas -----------------------------------
+
+def loop_scatter_elements(data, idx, upd, axis, reduction, use_init_val=True):
+    out = data.copy()
+    fns = {"sum": lambda a, b: a + b, "prod": lambda a, b: a * b, "min": min, "max": max}
+    seen = {}
+    for pos in np.ndindex(*idx.shape):
+        tgt = list(pos)
+        tgt[axis] = int(idx[pos]) % data.shape[axis]
+        tgt = tuple(tgt)
+        if reduction == "none":
+            out[tgt] = upd[pos]
+            continue
+        if tgt not in seen:
+            seen[tgt] = [out[tgt]] if use_init_val else []
+        seen[tgt].append(upd[pos])
+    for tgt, vals in seen.items():
+        if reduction == "mean":
+            out[tgt] = np.floor(sum(int(v) for v in vals) / len(vals))
+        else:
+            acc = vals[0]
+            for v in vals[1:]:
+                acc = fns[reduction](acc, v)
+            out[tgt] = acc
+    return out
+
+
+@st.composite
+def elements_case(draw):
+    rank = draw(st.integers(1, 3))
+    shape = tuple(draw(st.integers(1, 4)) for _ in range(rank))
+    axis = draw(st.integers(-rank, rank - 1))
+    ax = axis % rank
+    ishape = tuple(draw(st.integers(1, 6)) if d == ax else draw(st.integers(1, shape[d])) for d in range(rank))
+    seed = draw(st.integers(0, 2 ** 16))
+    rng = np.random.default_rng(seed)
+    data = rng.integers(-20, 20, shape).astype(np.int64)
+    idx = rng.integers(-shape[ax], shape[ax], ishape)
+    upd = rng.integers(-20, 20, ishape).astype(np.int64)
+    return data, idx, upd, axis
+
+
+@settings(max_examples=150, deadline=None)
+@given(elements_case(), st.sampled_from(["none", "sum", "prod", "min", "max", "mean"]), st.booleans())
+def test_scatter_elements_matches_the_formula(case, reduction, use_init_val):
+    data, idx, upd, axis = case
+    want = loop_scatter_elements(data, idx, upd, axis % data.ndim, reduction, use_init_val)
+    got = scatter_elements_update(data, idx, upd, axis, reduction, use_init_val)
+    np.testing.assert_array_equal(got, want)
+
+
+@st.composite
+def nd_case(draw):
+    rank = draw(st.integers(1, 4))
+    shape = tuple(draw(st.integers(1, 4)) for _ in range(rank))
+    k = draw(st.integers(1, rank))
+    lead = tuple(draw(st.integers(1, 4)) for _ in range(draw(st.integers(1, 2))))
+    rng = np.random.default_rng(draw(st.integers(0, 2 ** 16)))
+    idx = np.stack([rng.integers(-shape[j], shape[j], lead) for j in range(k)], -1)
+    data = rng.integers(-9, 9, shape)
+    upd = rng.integers(-9, 9, lead + shape[k:])
+    return data, idx, upd
+
+
+@settings(max_examples=150, deadline=None)
+@given(nd_case(), st.sampled_from(["none", "sum", "sub", "prod", "min", "max"]))
+def test_scatter_nd_matches_the_spec_snippet(case, reduction):
+    """The ScatterNDUpdate-15 spec's NumPy snippet, run as a loop (index order for duplicates)."""
+    data, idx, upd = case
+    fn = {"none": lambda x, y: y, "sum": lambda x, y: x + y, "sub": lambda x, y: x - y,
+          "prod": lambda x, y: x * y, "min": np.minimum, "max": np.maximum}[reduction]
+    want = data.copy()
+    for ndidx in np.ndindex(idx.shape[:-1]):
+        key = tuple(int(i) for i in idx[ndidx])
+        want[key] = fn(want[key], upd[ndidx])
+    np.testing.assert_array_equal(scatter_nd_update(data, idx, upd, reduction), want)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 3).flatmap(lambda r: st.tuples(st.just(r), st.integers(-r, r - 1), st.integers(0, 2 ** 16))),
+       st.integers(0, 3))
+def test_scatter_update_matches_the_formula(params, idx_rank):
+    rank, axis, seed = params
+    rng = np.random.default_rng(seed)
+    shape = tuple(rng.integers(1, 5, rank))
+    ax = axis % rank
+    idx = rng.integers(0, shape[ax], tuple(rng.integers(1, 4, idx_rank)))
+    upd = rng.standard_normal(shape[:ax] + idx.shape + shape[ax + 1:])
+    data = rng.standard_normal(shape)
+    want = data.copy()
+    for m in np.ndindex(*idx.shape):
+        for pre in np.ndindex(*shape[:ax]):
+            for post in np.ndindex(*shape[ax + 1:]):
+                want[pre + (idx[m],) + post] = upd[pre + m + post]
+    np.testing.assert_array_equal(scatter_update(data, idx, upd, axis), want)
+
+
+# ---- round trips: gathering what was scattered gives the updates back -------------------------------
+
+@settings(max_examples=100, deadline=None)
+@given(elements_case())
+def test_gather_elements_inverts_scatter_elements(case):
+    data, idx, upd, axis = case
+    ax = axis % data.ndim
+    if idx.shape[ax] > data.shape[ax]:
+        return  # then some update must be overwritten
+    perm = np.argsort(np.random.default_rng(0).random(idx.shape), axis=ax)  # distinct along axis
+    out = scatter_elements_update(data, perm, upd, axis)
+    np.testing.assert_array_equal(gather_elements(out, perm, axis), upd)
+
+
+@settings(max_examples=100, deadline=None)
+@given(nd_case())
+def test_gather_nd_inverts_scatter_nd(case):
+    """Gathering at the scattered index tuples gives each one the update that won its target
+    (the last in index order), so with distinct targets exactly the updates."""
+    data, idx, upd = case
+    k = idx.shape[-1]
+    flat = np.ravel_multi_index(tuple(np.moveaxis(idx % np.array(data.shape[:k]), -1, 0)),
+                                data.shape[:k]).reshape(-1)
+    targets, first_from_end = np.unique(flat[::-1], return_index=True)
+    winner = dict(zip(targets.tolist(), (flat.size - 1 - first_from_end).tolist()))
+    src = np.array([winner[t] for t in flat.tolist()])
+    want = upd.reshape((flat.size,) + upd.shape[idx.ndim - 1:])[src].reshape(upd.shape)
+    np.testing.assert_array_equal(gather_nd(scatter_nd_update(data, idx, upd), idx), want)
+
+
+def test_gather_nd_batch_dims_and_v5_shape():
+    data = np.arange(2 * 3 * 4 * 5).reshape(2, 3, 4, 5)
+    idx = np.array([[[1, 0], [2, 3]], [[0, 1], [1, -1]]]).reshape(2, 2, 2)
+    out8 = gather_nd(data, idx, batch_dims=1)
+    assert out8.shape == (2, 2, 5)
+    np.testing.assert_array_equal(out8[1, 1], data[1, 1, 3])
+    out5 = gather_nd(data[None], idx[None], batch_dims=2, merge_batch=True)
+    assert out5.shape == (2, 2, 5)
+
+
+def test_onnx_string_tensors():
+    out = scatter_elements(np.array([["a", "b"], ["c", "d"]]), np.array([[1, 0]]), np.array([["x", "y"]]))
+    np.testing.assert_array_equal(out, [["a", "y"], ["x", "d"]])
