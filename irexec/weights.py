@@ -49,11 +49,11 @@ class Weights:
         for d in shape:
             count *= d
         need = etype.nbytes(count)
+        if count == 0:
+            return np.zeros(shape, dtype=etype.dtype)
         if size != need:
             raise ParseError(f"size {size} does not match shape {list(shape)} of {etype} ({need} bytes)")
         self.check_range(offset, size)
-        if count == 0:
-            return np.zeros(shape, dtype=etype.dtype)
         if etype.is_packed:
             raw = np.frombuffer(self._buffer(), dtype=np.uint8, count=size, offset=offset)
             return unpack(raw, etype, count).reshape(shape)

@@ -1,14 +1,17 @@
 """Gather-1, -7 and -8: take slices along an axis, with batch dims (v7+) and negative indices (v8).
 
-Gather-8 fills positions whose index is out of range with zeros (its spec, example 7); the
-earlier versions have no such rule, so irexec refuses out-of-range indices there.
+Gather-8 fills positions whose index is out of range with zeros (its spec, example 7). For
+Gather-1/-7 the spec allows only [0, size) and says nothing more; the CPU plugin zero-fills
+indices >= size there too (at run time and when constant-folding alike), so irexec does the
+same. Negative indices are another matter: the plugin's kernel zero-fills them but its
+constant folding counts them from the end, so one IR gives two answers; irexec refuses them.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import DYN, fmt, is_static, normalize_axis, static, to_ints
+from ..shapes import fmt, normalize_axis
 from .common import fold, require_integer, scalar_int
 from .registry import Attr, Fact, Op, register
 
@@ -27,27 +30,30 @@ def normalize_gather_axes(data_rank: int, idx_rank: int, axis: int, batch_dims: 
     return axis, batch_dims
 
 
-def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int,
-           negative: bool, out_of_range_zero: bool) -> np.ndarray:
-    """Vectorised Gather: one ``take`` (no batch dims) or one ``take_along_axis``."""
+def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int, negative: bool) -> np.ndarray:
+    """Vectorised Gather: one ``take`` (no batch dims) or one ``take_along_axis``. Indices out of
+    range give zeros; ``negative`` says whether [-size, 0) counts from the end or is refused."""
     size = data.shape[axis]
-    idx = np.asarray(idx).astype(np.int64, copy=False)
+    idx = np.asarray(idx)
+    if idx.dtype.kind == "u":
+        # Compare unsigned indices as they are: a cast to int64 would wrap the largest u64 ones.
+        idx = np.minimum(idx, np.uint64(size)).astype(np.int64)
+    else:
+        idx = idx.astype(np.int64, copy=False)
     if data.shape[:batch_dims] != idx.shape[:batch_dims]:
         raise ValidationError(f"the first {batch_dims} dims of data {list(data.shape)} and indices "
                               f"{list(idx.shape)} must match")
-    lo = -size if negative else 0
-    bad = (idx < lo) | (idx >= size)
-    if np.any(bad) and not out_of_range_zero:
-        pos = tuple(int(i) for i in np.argwhere(bad)[0])
-        raise ValidationError(f"index {int(idx[pos])} at position {list(pos)} is out of range "
-                              f"[{lo}, {size - 1}] for axis {axis}")
+    if not negative and np.any((idx < 0) & (idx >= -size)):
+        pos = tuple(int(i) for i in np.argwhere((idx < 0) & (idx >= -size))[0])
+        raise ValidationError(f"index {int(idx[pos])} at position {list(pos)} is negative: Gather-1 and "
+                              f"Gather-7 take indices in [0, {size - 1}] (use Gather-8 to count from the end)")
+    bad = (idx < -size) | (idx >= size)
     idx = np.where(idx < 0, idx + size, idx)
-    if out_of_range_zero and np.any(bad):
+    if np.any(bad):
         idx = np.where(bad, 0, idx)
     out_shape = gather_shape(data.shape, idx.shape, axis, batch_dims)
     if size == 0:
-        if idx.size and not np.all(bad):
-            raise ValidationError(f"cannot gather from an empty axis {axis}")
+        # Every index is out of range of an empty axis.
         return np.zeros(out_shape, dtype=data.dtype)
     if batch_dims == 0:
         out = np.take(data, idx, axis=axis)
@@ -58,7 +64,7 @@ def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int,
         d = data.reshape(b, mid, size, rest)
         i = idx.reshape(b, 1, -1, 1)
         out = np.take_along_axis(d, i, axis=2).reshape(out_shape)
-    if out_of_range_zero and np.any(bad):
+    if np.any(bad):
         # bad has the indices' shape: lead batch dims, then the gathered dims; line it up with out.
         mask = bad.reshape(bad.shape[:batch_dims] + (1,) * (axis - batch_dims) + bad.shape[batch_dims:]
                            + (1,) * (data.ndim - axis - 1))
@@ -69,7 +75,6 @@ def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int,
 class _GatherBase(Op):
     min_inputs = max_inputs = 3
     negative = False
-    out_of_range_zero = False
 
     def batch(self):
         return getattr(self, "batch_dims", 0)
@@ -92,7 +97,7 @@ class _GatherBase(Op):
     def eval(self, ins):
         data, idx, axis = np.asarray(ins[0]), np.asarray(ins[1]), ins[2]
         ax, bd = normalize_gather_axes(data.ndim, idx.ndim, scalar_int(axis, "axis"), self.batch())
-        return [gather(data, idx, ax, bd, self.negative, self.out_of_range_zero)]
+        return [gather(data, idx, ax, bd, self.negative)]
 
 
 @register
@@ -111,4 +116,3 @@ class Gather8(_GatherBase):
     type, version = "Gather", "opset8"
     attrs = (Attr("batch_dims", "int", 0),)
     negative = True
-    out_of_range_zero = True

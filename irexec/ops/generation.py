@@ -1,4 +1,11 @@
-"""Range-1 and Range-4: evenly spaced values in [start, stop)."""
+"""Range-1 and Range-4: evenly spaced values in [start, stop).
+
+With an integer output type, Range-4 casts start, stop and step to it first (rounding toward
+zero), as its spec says and the CPU plugin's constant folding does. The plugin's run-time
+kernel differs: it steps in floating point and rounds to nearest, and it yields
+|stop - start| / step elements even when the step points away from stop (start=5, stop=0,
+step=1 gives [5..9]). irexec follows the spec.
+"""
 from __future__ import annotations
 
 import math
@@ -7,15 +14,18 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..shapes import DYN
+from .common import fold, require_same_type
 from .registry import Attr, Fact, Op, register
-from .common import fold
+
+_WHAT = ("start", "stop", "step")
 
 
 def _scalar(x, what):
     a = np.asarray(x)
-    if a.size != 1:
+    if a.ndim != 0:
+        # OpenVINO wants rank 0 here; a 1-element vector is refused too.
         raise ValidationError(f"Range's {what} must be a scalar, got shape {list(a.shape)}")
-    return a.reshape(())
+    return a
 
 
 def range_values(start, stop, step, dtype) -> np.ndarray:
@@ -41,11 +51,16 @@ class _RangeBase(Op):
     min_inputs = max_inputs = 3
 
     def infer(self, ins):
+        for f, what in zip(ins, _WHAT):
+            if f.shape is not None and len(f.shape) != 0:
+                raise ValidationError(f"Range's {what} must be a scalar, got rank {len(f.shape)}")
+            if f.etype is not None and f.etype.name == "boolean":
+                raise ValidationError(f"Range's {what} must be numeric, got boolean")
         et = self.out_type(ins)
         return fold(self, ins, [et]) or [Fact(et, (DYN,))]
 
     def eval(self, ins):
-        start, stop, step = (_scalar(x, w) for x, w in zip(ins, ("start", "stop", "step")))
+        start, stop, step = (_scalar(x, w) for x, w in zip(ins, _WHAT))
         return [range_values(start, stop, step, self.out_type_eval(ins))]
 
 
@@ -53,6 +68,10 @@ class _RangeBase(Op):
 class Range4(_RangeBase):
     type, version = "Range", "opset4"
     attrs = (Attr("output_type", "etype"),)
+
+    def setup(self):
+        if self.output_type.name == "boolean":
+            raise ValidationError("Range output_type must be numeric, got boolean")
 
     def out_type(self, ins):
         return self.output_type
@@ -66,6 +85,7 @@ class Range1(_RangeBase):
     type, version = "Range", "opset1"
 
     def out_type(self, ins):
+        require_same_type(ins, (0, 1, 2), "Range-1's start, stop and step")
         return ins[0].etype
 
     def out_type_eval(self, ins):

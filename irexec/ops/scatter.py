@@ -3,9 +3,10 @@
     data[..., indices[m, n, ..., p], ...] = updates[..., m, n, ..., p, ...]
 
 with the first ``...`` covering ``axis`` dims. Indices must lie in [0, data.shape[axis]);
-the CPU plugin crashes on out-of-range ones, so irexec checks them all before writing.
-Duplicate indices: the spec leaves the order undefined; irexec keeps the last update in
-index order (what the plugin was seen to do), and guarantees it by writing each target once.
+the CPU plugin refuses others, negative ones included (no counting from the end), and so
+does irexec, checking them all before writing. Duplicate indices: the spec leaves the order
+undefined; irexec keeps the last update in index order (what the plugin does, checked in
+tests/test_diff_scatter_update.py), and guarantees it by writing each target once.
 """
 from __future__ import annotations
 

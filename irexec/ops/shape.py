@@ -5,21 +5,24 @@ inference face carries small integer values along (``fold``) to keep shapes stat
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import DYN, Dim, broadcast_numpy, fmt, is_static, normalize_axis, static, to_ints
+from ..shapes import DYN, Dim, PShape, broadcast_numpy, fmt, is_static, normalize_axis, static, to_ints
 from ..types import BY_NAME
 from .common import dyn_rank, fold, int_vector, require_integer
 from .registry import Attr, Fact, Op, register
 
 I64 = BY_NAME["i64"]
+ONE = Dim(1, 1)
 
 
-# ---- shape rules (pure functions over int tuples; the infer and eval faces both call them) ----
+# ---- shape rules (pure functions over int or Dim tuples; the infer and eval faces both call them) --
 
 def reshape_rule(in_shape: tuple, target: list, special_zero: bool) -> tuple:
-    out, minus_one = [], None
+    out, minus_one, copied = [], None, set()
     for i, t in enumerate(target):
         if t == -1:
             if minus_one is not None:
@@ -31,51 +34,97 @@ def reshape_rule(in_shape: tuple, target: list, special_zero: bool) -> tuple:
                 raise ValidationError(f"Reshape target {target}: 0 at {i} copies a dim the input "
                                       f"{list(in_shape)} does not have")
             out.append(in_shape[i])
+            copied.add(i)
         elif t < 0:
             raise ValidationError(f"Reshape target {target} has a negative dim {t}")
         else:
             out.append(t)
-    total = int(np.prod(in_shape, dtype=np.int64))
-    known = int(np.prod(out, dtype=np.int64))
     if minus_one is not None:
-        if known == 0 or total % known:
+        # OpenVINO leaves the dims special_zero copies out of both products; that only changes
+        # the answer when a dim is 0, and then the -1 is 1 if nothing else is left to divide.
+        rest_in = math.prod(d for i, d in enumerate(in_shape) if i not in copied)
+        rest_out = math.prod(d for i, d in enumerate(out) if i not in copied and i != minus_one)
+        if rest_out == 0:
+            if rest_in != 0:
+                raise ValidationError(f"cannot reshape {list(in_shape)} to {target}: the other dims "
+                                      f"hold no elements, the input does")
+            out[minus_one] = 1
+        elif rest_in % rest_out:
             raise ValidationError(f"cannot reshape {list(in_shape)} to {target}")
-        out[minus_one] = total // known
-    elif known != total:
+        else:
+            out[minus_one] = rest_in // rest_out
+    # OpenVINO skips this check when special_zero copies a dim and the CPU plugin then reads past
+    # the input (e.g. [2,3,4] -> [0,0,5]); irexec refuses instead.
+    total, known = math.prod(in_shape), math.prod(out)
+    if known != total:
         raise ValidationError(f"cannot reshape {list(in_shape)} ({total} elements) to {out} "
                               f"({known} elements)")
     return tuple(out)
 
 
-def squeeze_rule(in_shape: tuple, axes) -> tuple:
+def reshape_pshape(in_shape, target: list, special_zero: bool) -> tuple:
+    """Reshape over a partial input shape. Copied dims (special zero) are left out of the -1
+    arithmetic, as OpenVINO does, so [?,3,4] -> [0,-1] is [?,12]; other unknowns make -1 unknown."""
+    if in_shape is None:
+        return tuple(DYN if t == -1 or (t == 0 and special_zero) else Dim(t, t) for t in target)
+    copied = {i for i, t in enumerate(target) if t == 0 and special_zero}
+    if all(d.is_static for i, d in enumerate(in_shape) if i not in copied):
+        # Stand a 1 in for each copied dim: it then counts the same on both sides of the checks.
+        ints = tuple(1 if i in copied else d.lo for i, d in enumerate(in_shape))
+        out = reshape_rule(ints, target, special_zero)
+        return tuple(in_shape[i] if i in copied else Dim(n, n) for i, n in enumerate(out))
+    if target.count(-1) > 1 or any(t < -1 for t in target):
+        raise ValidationError(f"Reshape target {target} is not a valid pattern")
+    out = []
+    for i, t in enumerate(target):
+        if i in copied:
+            if i >= len(in_shape):
+                raise ValidationError(f"Reshape target {target}: 0 at {i} copies a dim the input "
+                                      f"{fmt(in_shape)} does not have")
+            out.append(in_shape[i])
+        else:
+            out.append(DYN if t == -1 else Dim(t, t))
+    return tuple(out)
+
+
+def _maybe_one(d) -> bool:
+    return Dim.of(d).compatible(ONE)
+
+
+def squeeze_rule(in_shape: tuple, axes) -> PShape:
+    """Squeeze-1 as OpenVINO infers it, over ints or Dims. No axes (or an empty list) drops every
+    dim of 1; listed axes whose dim cannot be 1 are kept, not refused (the plugin does so)."""
     rank = len(in_shape)
-    if axes is None:
-        return tuple(d for d in in_shape if d != 1)
-    norm = {normalize_axis(a, rank) for a in axes}
-    for a in norm:
-        if in_shape[a] != 1:
-            raise ValidationError(f"Squeeze axis {a} has size {in_shape[a]}, not 1")
-    return tuple(d for i, d in enumerate(in_shape) if i not in norm)
+    if not axes:
+        if any(isinstance(d, Dim) and not d.is_static and d.compatible(ONE) for d in in_shape):
+            return None  # whether such a dim is dropped is only known at run time
+        return tuple(d for d in in_shape if not _maybe_one(d))
+    norm = {normalize_axis(a, rank, "Squeeze axis") for a in axes}
+    return tuple(d for i, d in enumerate(in_shape) if i not in norm or not _maybe_one(d))
 
 
-def unsqueeze_rule(in_shape: tuple, axes: list) -> tuple:
-    rank = len(in_shape) + len(axes)
-    norm = sorted(normalize_axis(a, rank) for a in axes)
-    if len(set(norm)) != len(norm):
-        raise ValidationError(f"Unsqueeze axes {axes} repeat an axis")
+def unsqueeze_rule(in_shape: tuple, axes: list, one=1) -> tuple:
+    """Unsqueeze-1 as OpenVINO infers it: repeated axes count once, both before normalising
+    (they set the output rank) and after it; an axis that lands past the end appends."""
+    if not axes:
+        raise ValidationError("Unsqueeze axes must not be empty")
+    distinct = set(axes)
+    rank = len(in_shape) + len(distinct)
     out = list(in_shape)
-    for a in norm:
-        out.insert(a, 1)
+    for a in sorted({normalize_axis(a, rank, "Unsqueeze axis") for a in distinct}):
+        if a > len(out) + 1:
+            raise ValidationError(f"Unsqueeze axis {a} is past the end of {len(out)} dims")
+        out.insert(a, one)
     return tuple(out)
 
 
 def transpose_order(rank: int, order: list) -> list:
     if not order:
         return list(range(rank))[::-1]
-    norm = [normalize_axis(a, rank, "Transpose order entry") for a in order]
-    if sorted(norm) != list(range(rank)):
-        raise ValidationError(f"Transpose order {order} is not a permutation of {rank} axes")
-    return norm
+    # No negative entries: OpenVINO refuses them (the order must be a permutation of 0..rank-1).
+    if sorted(order) != list(range(rank)):
+        raise ValidationError(f"Transpose order {order} is not a permutation of 0..{rank - 1}")
+    return list(order)
 
 
 def explicit_broadcast_shape(data_shape: tuple, target: list, axes_mapping: list) -> tuple:
@@ -146,6 +195,12 @@ class ShapeOf3(_ShapeOfBase):
         return self.output_type
 
 
+def _pattern(target: np.ndarray) -> list:
+    if np.ndim(target) != 1:
+        raise ValidationError(f"Reshape's shape input must be 1-D, got shape {list(np.shape(target))}")
+    return int_vector(target, "shape")
+
+
 @register
 class Reshape(Op):
     type, version = "Reshape", "opset1"
@@ -155,15 +210,26 @@ class Reshape(Op):
     def infer(self, ins):
         data, target = ins
         require_integer(target, "Reshape's shape input")
-        if is_static(data.shape) and target.value is not None:
-            out = reshape_rule(to_ints(data.shape), int_vector(target.value, "shape"), self.special_zero)
-            return fold(self, ins, [data.etype]) or [Fact(data.etype, static(out))]
+        if target.shape is not None and len(target.shape) != 1:
+            raise ValidationError(f"Reshape's shape input must be 1-D, got {fmt(target.shape)}")
+        if target.value is not None:
+            pattern = _pattern(target.value)
+            if is_static(data.shape):
+                out = reshape_rule(to_ints(data.shape), pattern, self.special_zero)
+                return fold(self, ins, [data.etype]) or [Fact(data.etype, static(out))]
+            return [Fact(data.etype, reshape_pshape(data.shape, pattern, self.special_zero))]
         n = target.shape[0].lo if target.shape and target.shape[0].is_static else None
         return [Fact(data.etype, dyn_rank(n) if n is not None else None)]
 
     def eval(self, ins):
         data, target = ins
-        return [np.reshape(data, reshape_rule(data.shape, int_vector(target, "shape"), self.special_zero))]
+        return [np.reshape(data, reshape_rule(data.shape, _pattern(target), self.special_zero))]
+
+
+def _axes_rank(axes: Fact, what: str) -> None:
+    require_integer(axes, what)
+    if axes.shape is not None and len(axes.shape) > 1:
+        raise ValidationError(f"{what} must be a scalar or 1-D, got {fmt(axes.shape)}")
 
 
 @register
@@ -175,17 +241,23 @@ class Squeeze(Op):
         data = ins[0]
         axes = ins[1] if len(ins) > 1 else None
         if axes is not None:
-            require_integer(axes, "Squeeze's axes")
-        if is_static(data.shape) and (axes is None or axes.value is not None):
-            return fold(self, ins, [data.etype]) or [Fact(data.etype, static(self._shape(
-                to_ints(data.shape), None if axes is None else axes.value)))]
+            _axes_rank(axes, "Squeeze's axes")
+        if data.shape is None:
+            return [Fact(data.etype, None)]
+        if axes is None or axes.value is not None:
+            ax = None if axes is None else int_vector(axes.value, "axes")
+            return fold(self, ins, [data.etype]) or [Fact(data.etype, squeeze_rule(data.shape, ax))]
+        if axes.shape is not None and all(d.is_static for d in axes.shape) and \
+                math.prod(d.lo for d in axes.shape) == 1 and data.shape:
+            # One unknown axis: the rank drops by one if any dim could be 1 (OpenVINO's rule).
+            if any(d.compatible(ONE) for d in data.shape):
+                return [Fact(data.etype, dyn_rank(len(data.shape) - 1))]
+            return [Fact(data.etype, data.shape)]
         return [Fact(data.etype, None)]
 
-    def _shape(self, shape, axes):
-        return squeeze_rule(shape, None if axes is None else int_vector(axes, "axes"))
-
     def eval(self, ins):
-        return [np.reshape(ins[0], self._shape(ins[0].shape, ins[1] if len(ins) > 1 else None))]
+        axes = int_vector(ins[1], "axes") if len(ins) > 1 else None
+        return [np.reshape(ins[0], squeeze_rule(np.shape(ins[0]), axes))]
 
 
 @register
@@ -195,18 +267,19 @@ class Unsqueeze(Op):
 
     def infer(self, ins):
         data, axes = ins
-        require_integer(axes, "Unsqueeze's axes")
+        _axes_rank(axes, "Unsqueeze's axes")
+        if data.shape is None:
+            return [Fact(data.etype, None)]
         if axes.value is not None:
-            ax = int_vector(axes.value, "axes")
-            if is_static(data.shape):
-                return fold(self, ins, [data.etype]) or [
-                    Fact(data.etype, static(unsqueeze_rule(to_ints(data.shape), ax)))]
-            if data.shape is not None:
-                return [Fact(data.etype, dyn_rank(len(data.shape) + len(ax)))]
+            out = unsqueeze_rule(data.shape, int_vector(axes.value, "axes"), ONE)
+            return fold(self, ins, [data.etype]) or [Fact(data.etype, out)]
+        if axes.shape is not None and all(d.is_static for d in axes.shape) and \
+                math.prod(d.lo for d in axes.shape) == 1:
+            return [Fact(data.etype, dyn_rank(len(data.shape) + 1))]
         return [Fact(data.etype, None)]
 
     def eval(self, ins):
-        return [np.reshape(ins[0], unsqueeze_rule(ins[0].shape, int_vector(ins[1], "axes")))]
+        return [np.reshape(ins[0], unsqueeze_rule(np.shape(ins[0]), int_vector(ins[1], "axes")))]
 
 
 @register
@@ -263,6 +336,9 @@ class _BroadcastBase(Op):
     def setup(self):
         if self.mode == "pdpd":
             raise ValidationError("Broadcast mode 'pdpd' is not supported by irexec")
+        if self.mode == "none":
+            # OpenVINO's enums make NONE and EXPLICIT one value, and it writes Broadcast-1's as "none".
+            self.mode = "explicit"
 
     def target_shape(self, data_shape, target, axes):
         target = int_vector(target, "target_shape")
@@ -284,8 +360,11 @@ class _BroadcastBase(Op):
         if is_static(data.shape) and target.value is not None and (self.mode != "explicit" or axes is not None):
             out, _ = self.target_shape(to_ints(data.shape), target.value, axes)
             return fold(self, ins, [data.etype]) or [Fact(data.etype, static(out))]
-        if target.value is not None and self.mode == "numpy":
+        if target.value is not None and self.mode in ("numpy", "explicit"):
+            # The output is the target, whatever the data's unknown dims turn out to be.
             return [Fact(data.etype, static(int_vector(target.value, "target_shape")))]
+        if target.value is not None and data.shape is not None:
+            return [Fact(data.etype, broadcast_numpy(data.shape, static(int_vector(target.value, "target_shape"))))]
         n = target.shape[0].lo if target.shape and target.shape[0].is_static else None
         if n is not None and self.mode != "bidirectional":
             return [Fact(data.etype, dyn_rank(n))]
@@ -300,13 +379,13 @@ class _BroadcastBase(Op):
 @register
 class Broadcast1(_BroadcastBase):
     type, version = "Broadcast", "opset1"
-    attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "pdpd")),)
+    attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "none", "pdpd")),)
 
 
 @register
 class Broadcast3(_BroadcastBase):
     type, version = "Broadcast", "opset3"
-    attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "bidirectional", "pdpd")),)
+    attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "none", "bidirectional", "pdpd")),)
 
 
 @register
