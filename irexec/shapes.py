@@ -138,3 +138,10 @@ def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
     if not -rank <= axis < rank:
         raise ValidationError(f"{what} {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}")
     return axis + rank if axis < 0 else axis
+
+
+def compatible(a: PShape, b: PShape) -> bool:
+    """Whether two partial shapes can describe the same tensor."""
+    if a is None or b is None:
+        return True
+    return len(a) == len(b) and all(x.compatible(y) for x, y in zip(a, b))

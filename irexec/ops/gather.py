@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import kernels
 from ..errors import ValidationError
-from ..shapes import fmt, normalize_axis
+from ..shapes import Dim, fmt, normalize_axis
 from .common import fold, require_integer, scalar_int
 from .registry import Attr, Fact, Op, register
 
@@ -116,3 +117,81 @@ class Gather8(_GatherBase):
     type, version = "Gather", "opset8"
     attrs = (Attr("batch_dims", "int", 0),)
     negative = True
+
+
+# ---- the inverses of the scatters: GatherElements-6, GatherND-5 and -8 ---------------------------
+# Their specs do not say what negative indices mean; the CPU plugin counts them from the end, and
+# so does irexec. Out-of-range indices are an error (the plugin reads past the data).
+
+@register
+class GatherElements6(Op):
+    type, version = "GatherElements", "opset6"
+    min_inputs = max_inputs = 2
+    attrs = (Attr("axis", "int"),)
+
+    def infer(self, ins):
+        data, idx = ins
+        require_integer(idx, "GatherElements' indices")
+        if data.shape is not None and idx.shape is not None:
+            if len(data.shape) != len(idx.shape):
+                raise ValidationError(f"data {fmt(data.shape)} and indices {fmt(idx.shape)} must have one rank")
+            ax = normalize_axis(self.axis, len(data.shape))
+            for d, (a, b) in enumerate(zip(data.shape, idx.shape)):
+                if d != ax and not a.compatible(b):
+                    raise ValidationError(f"data {fmt(data.shape)} and indices {fmt(idx.shape)} must match "
+                                          f"except at axis {ax}", port=1)
+        return fold(self, ins, [data.etype]) or [Fact(data.etype, idx.shape)]
+
+    def eval(self, ins):
+        data, idx = np.asarray(ins[0]), np.asarray(ins[1])
+        ax = normalize_axis(self.axis, data.ndim)
+        for d, (a, b) in enumerate(zip(data.shape, idx.shape)):
+            if d != ax and a != b:
+                raise ValidationError(f"data {list(data.shape)} and indices {list(idx.shape)} must match "
+                                      f"except at axis {ax}", port=1)
+        return [kernels.gather_elements(data, idx, ax)]
+
+
+class _GatherNDBase(Op):
+    min_inputs = max_inputs = 2
+    attrs = (Attr("batch_dims", "int", 0),)
+    merge_batch = False
+
+    def infer(self, ins):
+        data, idx = ins
+        require_integer(idx, "GatherND's indices")
+        b = self.batch_dims
+        if data.shape is None or idx.shape is None or not idx.shape or not idx.shape[-1].is_static:
+            return [Fact(data.etype, None)]
+        k = idx.shape[-1].lo
+        if not 0 <= b < min(len(data.shape), len(idx.shape)) or b + k > len(data.shape):
+            raise ValidationError(f"batch_dims {b} and indices' last dim {k} do not fit data {fmt(data.shape)} "
+                                  f"and indices {fmt(idx.shape)}")
+        for d in range(b):
+            if not data.shape[d].compatible(idx.shape[d]):
+                raise ValidationError(f"batch dim {d} differs: data {fmt(data.shape)}, indices {fmt(idx.shape)}")
+        tail = tuple(data.shape[b + k:])
+        if self.merge_batch and b > 0:
+            lead = data.shape[:b]
+            n = 1
+            for dim in lead:
+                n = n * dim.lo if dim.is_static and n is not None else None
+            out = ((Dim(n, n) if n is not None else Dim()),) + tuple(idx.shape[b:-1]) + tail
+        else:
+            out = tuple(idx.shape[:-1]) + tail
+        return fold(self, ins, [data.etype]) or [Fact(data.etype, out)]
+
+    def eval(self, ins):
+        return [kernels.gather_nd(ins[0], ins[1], self.batch_dims, merge_batch=self.merge_batch,
+                                  op=self.type)]
+
+
+@register
+class GatherND5(_GatherNDBase):
+    type, version = "GatherND", "opset5"
+    merge_batch = True
+
+
+@register
+class GatherND8(_GatherNDBase):
+    type, version = "GatherND", "opset8"
