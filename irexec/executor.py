@@ -1,7 +1,14 @@
 """Runs a Graph: a plan built once (topological order, where each value comes from, when it
-dies), then a walk that feeds Parameters, evaluates each layer and collects Results."""
+dies), then a walk that feeds Parameters, evaluates each layer and collects Results.
+
+In-place execution: an op that declares ``inplace_input`` may write its output into that
+input's buffer when (1) this layer is the value's last consumer, (2) no other live value or
+collected output shares the buffer, and (3) the buffer is irexec's own: not a constant (those
+are read-only maps of the weights) and not an array of the caller's that was not donated.
+"""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,6 +22,13 @@ class Step:
     layer: object
     sources: list        # per input: (layer id, output index)
     free_after: list     # value keys whose last consumer is this step
+
+
+def root(arr: np.ndarray) -> np.ndarray:
+    """The array that owns the memory ``arr`` views."""
+    while isinstance(arr.base, np.ndarray):
+        arr = arr.base
+    return arr
 
 
 class Plan:
@@ -37,27 +51,48 @@ class Plan:
             steps[i].free_after.append(key)
         self.steps = steps
 
-    def run(self, feeds: dict) -> dict:
-        """``feeds``: Parameter layer id -> array. Returns Result layer id -> array."""
-        values = {(lid, 0): arr for lid, arr in feeds.items()}
-        results = {}
+    def run(self, feeds: dict, foreign: frozenset = frozenset()) -> dict:
+        """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
+        never be written (the caller's). Returns Result layer id -> array."""
+        values, results = {}, {}
+        holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
+
+        def keep(store, key, arr):
+            store[key] = arr
+            holders[id(root(arr))] += 1
+
+        for lid, arr in feeds.items():
+            keep(values, (lid, 0), arr)
         for step in self.steps:
             layer = step.layer
             ins = [values[key] for key in step.sources]
             if layer.type == "Result":
-                results[layer.id] = ins[0]
+                keep(results, layer.id, ins[0])
             else:
-                outs = _evaluate(layer, ins, self.graph.path)
-                for i, out in enumerate(outs):
-                    values[(layer.id, i)] = out
+                inplace = self._may_overwrite(step, ins, holders, foreign)
+                for i, out in enumerate(_evaluate(layer, ins, inplace, self.graph.path)):
+                    keep(values, (layer.id, i), out)
             for key in step.free_after:
-                del values[key]
+                holders[id(root(values.pop(key)))] -= 1
         return results
 
+    @staticmethod
+    def _may_overwrite(step, ins, holders, foreign) -> bool:
+        k = step.layer.op.inplace_input
+        if k is None or k >= len(ins):
+            return False
+        key = step.sources[k]
+        if key not in step.free_after or step.sources.count(key) != 1:
+            return False
+        arr = ins[k]
+        base = root(arr)
+        return (id(base) not in foreign and holders[id(base)] == 1 and arr.flags.writeable
+                and arr.flags.c_contiguous and arr.size == base.size)
 
-def _evaluate(layer, ins: list, path) -> list:
+
+def _evaluate(layer, ins: list, inplace: bool, path) -> list:
     try:
-        outs = layer.op.eval(ins)
+        outs = layer.op.eval_inplace(ins) if inplace else layer.op.eval(ins)
     except IRExecError as e:
         if not isinstance(e, ExecutionError):
             # A rule the op checks both statically and on data: at run time it is an execution error.

@@ -8,7 +8,7 @@ from typing import Optional
 import numpy as np
 
 from .errors import InputError, ParseError
-from .executor import Plan
+from .executor import Plan, root
 from .graph import Graph
 from .reader import read_graph
 from .shapes import PShape, fmt
@@ -71,15 +71,32 @@ class Model:
             known = ", ".join(i.name for i in self.inputs) or "none"
             raise InputError(f"unknown input '{key}' (inputs: {known})") from None
 
-    def infer(self, inputs=None) -> dict:
+    def infer(self, inputs=None, donate_inputs=False) -> dict:
         """Run the model. ``inputs``: a dict keyed by input name, tensor name or index, or a list
-        in input order. Returns a dict of output name -> array, in the model's output order."""
+        in input order. Returns a dict of output name -> array, in the model's output order.
+
+        Your arrays are never written to, unless you donate them: ``donate_inputs=True`` (all) or
+        a collection of input names lets irexec reuse those arrays' memory for its results (a
+        scatter then updates the data in place instead of copying it); their contents are
+        undefined afterwards.
+        """
         feeds = self._feeds(inputs)
-        results = self.plan.run(feeds)
-        fed = list(feeds.values())
-        return {info.name: _owned(results[info.layer_id], fed) for info in self.outputs}
+        donated = self._donated(donate_inputs)
+        kept = [arr for lid, arr in feeds.items() if lid not in donated]
+        foreign = frozenset(id(root(arr)) for arr in kept)
+        results = self.plan.run(feeds, foreign)
+        return {info.name: _owned(results[info.layer_id], kept) for info in self.outputs}
 
     __call__ = infer
+
+    def _donated(self, donate) -> set:
+        if donate is True:
+            return {i.layer_id for i in self.inputs}
+        if not donate:
+            return set()
+        if isinstance(donate, str):
+            donate = [donate]
+        return {self.input(name).layer_id for name in donate}
 
     def _feeds(self, inputs) -> dict:
         if inputs is None:

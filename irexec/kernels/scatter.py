@@ -34,26 +34,33 @@ def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:
     along ``axis``. Indices must lie in [0, data.shape[axis]); duplicates: the last one wins."""
     data, idx, updates = np.asarray(data), np.asarray(indices), np.asarray(updates)
     axis = _normalize_axis(axis, data.ndim)
-    idx = normalize(idx, data.shape[axis], False, "ScatterUpdate indices")
+    size = data.shape[axis]
+    idx = normalize(idx, size, False, "ScatterUpdate indices")
     expected = data.shape[:axis] + idx.shape + data.shape[axis + 1:]
     if updates.shape != expected:
         raise ExecutionError(f"ScatterUpdate: updates have shape {list(updates.shape)}, expected "
                              f"{list(expected)} (data[:axis] + indices.shape + data[axis+1:])", port=2)
-    result = _output(data, out)
     flat = idx.reshape(-1)
-    lead = (slice(None),) * axis
+    # Each target row is written once, from the last update aimed at it (the winner of duplicates).
+    source = np.full(size, -1, dtype=np.int64)
+    source[flat] = np.arange(flat.size, dtype=np.int64)  # 1-D assignment in order: the last wins
+    touched = source >= 0
     upd = updates.reshape(data.shape[:axis] + (flat.size,) + data.shape[axis + 1:])
-    if flat.size > 1:
-        order = np.argsort(flat, kind="stable")
-        sorted_idx = flat[order]
-        last = np.ones(flat.size, dtype=bool)
-        last[:-1] = sorted_idx[1:] != sorted_idx[:-1]
-        if not last.all():
-            # Duplicates: write each target once, from its last occurrence in index order.
-            keep = order[last]
-            result[lead + (flat[keep],)] = upd[lead + (keep,)]
-            return result
-    result[lead + (flat,)] = upd
+    lead = (slice(None),) * axis
+    n_touched = int(np.count_nonzero(touched))
+    if out is None and n_touched * 2 > size:
+        # Most rows are overwritten: gather every row straight from updates into a fresh output
+        # (no copy of data), then restore the few rows no update touches.
+        # (Fancy indexing builds the output itself; np.take(out=...) is slower on strided rows.)
+        result = np.ascontiguousarray(upd[lead + (np.where(touched, source, 0),)])
+        if n_touched < size:
+            rest = np.flatnonzero(~touched)
+            result[lead + (rest,)] = data[lead + (rest,)]
+        return result
+    result = _output(data, out)
+    if n_touched:
+        targets = np.flatnonzero(touched)
+        result[lead + (targets,)] = upd[lead + (source[targets],)]
     return result
 
 

@@ -87,6 +87,9 @@ class Op:
     min_inputs: ClassVar[int] = 0
     max_inputs: ClassVar[int] = 0
     num_outputs: ClassVar[int] = 1
+    # The input whose buffer ``eval_inplace`` may write its output into, when the executor knows
+    # nothing else can see that buffer (see executor.py); None: the op always allocates.
+    inplace_input: ClassVar[Optional[int]] = None
 
     def __init__(self, raw_attrs: Optional[dict] = None, **values):
         raw_attrs = raw_attrs or {}
@@ -102,6 +105,10 @@ class Op:
 
     def eval(self, ins: list) -> list:
         raise NotImplementedError
+
+    def eval_inplace(self, ins: list) -> list:
+        """Like ``eval``, but free to overwrite ``ins[self.inplace_input]`` and return it."""
+        return self.eval(ins)
 
     def __repr__(self) -> str:
         vals = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in self.attrs)

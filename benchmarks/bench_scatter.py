@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Scatter ops on the seed specs' shapes: irexec vs the OpenVINO CPU plugin (same IR, same process,
+the plugin's fastest call: a reused infer request with shared inputs) and vs onnx.reference.
+
+Prints median times and the ratios irexec/plugin (target <= 0.7), irexec/one-copy-of-data (the
+floor: every out-of-place scatter copies its data once) and onnx.reference/irexec (target >= 10).
+
+    python benchmarks/bench_scatter.py            # everything
+    python benchmarks/bench_scatter.py -k nd      # cases whose name contains "nd"
+    python benchmarks/bench_scatter.py --quick    # smaller shapes, for a smoke run
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import irexec  # noqa: E402
+
+try:
+    import openvino as ov
+    import openvino.opset3 as o3
+    import openvino.opset4 as o4
+    import openvino.opset15 as ops
+except ImportError:  # the plugin columns stay empty
+    ov = None
+
+
+def median_time(fn, repeat: int) -> float:
+    fn()  # warm-up: first-touch page faults, plugin's lazy init
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+class Case:
+    def __init__(self, name, build, inputs, onnx_fn=None):
+        self.name, self.build, self.inputs, self.onnx_fn = name, build, inputs, onnx_fn
+
+
+def seed_cases(quick: bool):
+    rng = np.random.default_rng(0)
+    s = 10 if quick else 1
+    cases = []
+
+    # ScatterNDUpdate example 5: data 1000x256x10x15, indices 25x125x3, updates 25x125x15
+    nd_data = rng.standard_normal((1000 // s, 256, 10, 15)).astype(np.float32)
+    nd_idx = np.stack([rng.integers(0, n, (25, 125)) for n in nd_data.shape[:3]], -1).astype(np.int64)
+    nd_upd = rng.standard_normal((25, 125, 15)).astype(np.float32)
+
+    def nd(version, reduction):
+        def build():
+            d = ops.parameter(list(nd_data.shape), ov.Type.f32, name="data")
+            i = ops.parameter(list(nd_idx.shape), ov.Type.i64, name="indices")
+            u = ops.parameter(list(nd_upd.shape), ov.Type.f32, name="updates")
+            n = o4.scatter_nd_update(d, i, u) if version == 3 else ops.scatter_nd_update(d, i, u, reduction)
+            return ov.Model([ops.result(n)], [d, i, u])
+        return build
+
+    feeds = {"data": nd_data, "indices": nd_idx, "updates": nd_upd}
+    cases.append(Case("ScatterNDUpdate-3", nd(3, "none"), feeds, ("ScatterND", 16, "none")))
+    for red in ("none", "sum", "sub", "prod", "min", "max"):
+        onnx_red = {"none": "none", "sum": "add", "prod": "mul", "min": "min", "max": "max"}.get(red)
+        cases.append(Case(f"ScatterNDUpdate-15 {red}", nd(15, red), feeds,
+                          ("ScatterND", 18, onnx_red) if onnx_red else None))
+
+    # ScatterElementsUpdate: data 1000x256x7x7, indices/updates 125x20x7x6, axis 0
+    se_data = rng.standard_normal((1000 // s, 256, 7, 7)).astype(np.float32)
+    se_idx = rng.integers(0, se_data.shape[0], (125, 20, 7, 6)).astype(np.int64)
+    se_upd = rng.standard_normal((125, 20, 7, 6)).astype(np.float32)
+
+    def se(version, reduction, init=True):
+        def build():
+            d = ops.parameter(list(se_data.shape), ov.Type.f32, name="data")
+            i = ops.parameter(list(se_idx.shape), ov.Type.i64, name="indices")
+            u = ops.parameter(list(se_upd.shape), ov.Type.f32, name="updates")
+            axis = ops.constant(np.array(0, np.int64))
+            n = (o3.scatter_elements_update(d, i, u, axis) if version == 3
+                 else ops.scatter_elements_update(d, i, u, axis, reduction, init))
+            return ov.Model([ops.result(n)], [d, i, u])
+        return build
+
+    feeds = {"data": se_data, "indices": se_idx, "updates": se_upd}
+    cases.append(Case("ScatterElementsUpdate-3", se(3, "none"), feeds, ("ScatterElements", 18, "none")))
+    for red in ("none", "sum", "prod", "min", "max", "mean"):
+        onnx_red = {"none": "none", "sum": "add", "prod": "mul", "min": "min", "max": "max"}.get(red)
+        cases.append(Case(f"ScatterElementsUpdate-12 {red}", se(12, red), feeds,
+                          ("ScatterElements", 18, onnx_red) if onnx_red else None))
+
+    # ScatterUpdate: data 1000x256x10x15, indices 125x20, axis 1 -> updates 1000x125x20x10x15
+    su_data = rng.standard_normal((1000 // s, 256, 10, 15)).astype(np.float32)
+    su_idx = rng.integers(0, 256, (125, 20)).astype(np.int64)
+    su_upd = rng.standard_normal((su_data.shape[0], 125, 20, 10, 15)).astype(np.float32)
+
+    def su():
+        d = ops.parameter(list(su_data.shape), ov.Type.f32, name="data")
+        i = ops.parameter(list(su_idx.shape), ov.Type.i64, name="indices")
+        u = ops.parameter(list(su_upd.shape), ov.Type.f32, name="updates")
+        n = o3.scatter_update(d, i, u, ops.constant(np.array(1, np.int64)))
+        return ov.Model([ops.result(n)], [d, i, u])
+
+    cases.append(Case("ScatterUpdate-3", su, {"data": su_data, "indices": su_idx, "updates": su_upd}))
+    return cases
+
+
+def onnx_runner(spec, feeds):
+    try:
+        from onnx import TensorProto, helper
+        from onnx.reference import ReferenceEvaluator
+    except ImportError:
+        return None
+    op, opset, reduction = spec
+    attrs = {"reduction": reduction}
+    if op == "ScatterElements":
+        attrs["axis"] = 0
+    node = helper.make_node(op, ["data", "indices", "updates"], ["y"], **attrs)
+    infos = [helper.make_tensor_value_info(k, TensorProto.FLOAT if v.dtype == np.float32 else TensorProto.INT64,
+                                           v.shape) for k, v in feeds.items()]
+    graph = helper.make_graph([node], "g", infos, [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    ref = ReferenceEvaluator(model)
+    return lambda: ref.run(None, feeds)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-k", default="", help="only cases whose name contains this (case-insensitive)")
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-onnx", action="store_true", help="skip onnx.reference (it is slow)")
+    args = ap.parse_args(argv)
+    if ov is None:
+        sys.exit("the openvino package is needed to build the IRs and run the plugin")
+    core = ov.Core()
+    tmp = tempfile.mkdtemp(prefix="irexec-bench-")
+    print(f"{'case':28s} {'irexec':>9s} {'plugin':>9s} {'ir/plugin':>9s} {'copy':>8s} {'ir/copy':>7s} "
+          f"{'onnx.ref':>9s} {'onnx/ir':>8s}")
+    for case in seed_cases(args.quick):
+        if args.k.lower() not in case.name.lower():
+            continue
+        path = os.path.join(tmp, case.name.replace(" ", "_") + ".xml")
+        ov.save_model(case.build(), path, compress_to_fp16=False)
+        model = irexec.read_model(path)
+        t_ir = median_time(lambda: model.infer(case.inputs), args.repeat)
+        request = core.compile_model(path, "CPU").create_infer_request()
+        t_ov = median_time(lambda: request.infer(case.inputs, share_inputs=True, share_outputs=True), args.repeat)
+        got = next(iter(model.infer(case.inputs).values()))
+        want = request.infer(case.inputs, share_inputs=True)[0]
+        if not np.allclose(got, want, rtol=1e-5, atol=1e-5, equal_nan=True):
+            print(f"  note: {case.name}: outputs differ from the plugin (max abs diff "
+                  f"{np.nanmax(np.abs(got - want)):.3g})")
+        data = case.inputs["data"]
+        t_copy = median_time(lambda: data.copy(), args.repeat)
+        t_onnx = None
+        if case.onnx_fn and not args.no_onnx:
+            run = onnx_runner(case.onnx_fn, case.inputs)
+            if run is not None:
+                t_onnx = median_time(run, 1)
+        onnx_cols = (f"{t_onnx * 1e3:8.0f}ms {t_onnx / t_ir:7.0f}x" if t_onnx else f"{'-':>9s} {'-':>8s}")
+        print(f"{case.name:28s} {t_ir * 1e3:7.1f}ms {t_ov * 1e3:7.1f}ms {t_ir / t_ov:9.2f} "
+              f"{t_copy * 1e3:6.1f}ms {t_ir / t_copy:7.2f} {onnx_cols}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
