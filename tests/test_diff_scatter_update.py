@@ -146,16 +146,13 @@ def test_scatter_update_zero_d_indices(axis, dtype, tmp_path):
 
 
 @pytest.mark.parametrize("bad", [-1, 4, 1000])
-def test_scatter_update_index_out_of_range_fails_on_both(bad, tmp_path):
-    # The plugin refuses negative and too-large indices too (there is no wrap-around).
-    data = np.zeros((4, 3), np.float32)
-    p, pi = P(data.shape), P([2], np.int64)
+def test_scatter_update_index_out_of_range_is_an_error(bad, tmp_path):
+    # irexec alone: the plugin crashes or silently skips on such indices (../shared/NOTES.md),
+    # which would take the test process down with it.
+    p, pi = P((4, 3)), P([2], np.int64)
     model = M(o3.scatter_update(p, pi, C(np.ones((2, 3), np.float32)), C(0, np.int64)), [p, pi])
-    feeds = [data, np.array([1, bad])]
-    with pytest.raises(RuntimeError):
-        run_openvino(save(model, tmp_path), feeds)
-    with pytest.raises(ExecutionError, match="out of range"):
-        irexec_run(model, feeds, tmp_path)
+    with pytest.raises(ExecutionError, match=f"index {bad} at position \\[1\\] is out of range"):
+        irexec_run(model, [np.zeros((4, 3), np.float32), np.array([1, bad])], tmp_path)
 
 
 def test_scatter_update_zero_size_parts(tmp_path):

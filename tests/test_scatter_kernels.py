@@ -317,3 +317,18 @@ def test_gather_nd_batch_dims_and_v5_shape():
 def test_onnx_string_tensors():
     out = scatter_elements(np.array([["a", "b"], ["c", "d"]]), np.array([[1, 0]]), np.array([["x", "y"]]))
     np.testing.assert_array_equal(out, [["a", "y"], ["x", "d"]])
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int32, np.int64, np.uint64])
+@pytest.mark.parametrize("use_init_val", [True, False])
+def test_integer_mean_is_exact_at_the_type_limits(dtype, use_init_val):
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(7)
+    data = rng.integers(info.min, info.max, 4, dtype=dtype, endpoint=True)
+    idx = np.array([0, 0, 0, 1, 1, 2, 0, 1])
+    upd = np.array([info.max, info.max, info.max - 1, info.min, info.min, info.max, 3, 1], dtype=dtype)
+    out = scatter_elements_update(data, idx, upd, 0, "mean", use_init_val)
+    for t in range(4):
+        vals = [int(u) for u, i in zip(upd, idx) if i == t] + ([int(data[t])] if use_init_val else [])
+        want = sum(vals) // len(vals) if idx.tolist().count(t) else int(data[t])  # exact floor
+        assert int(out[t]) == want, (t, vals)

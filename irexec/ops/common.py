@@ -5,6 +5,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..shapes import DYN, is_static, static, to_ints
+from ..types import from_dtype
 from .registry import Fact
 
 # Values up to this many elements are carried through inference (shape arithmetic chains).
@@ -66,3 +67,13 @@ def dyn_rank(n: int) -> tuple:
 
 __all__ = ["scalar_int", "int_vector", "require_same_type", "require_integer", "values_known", "fold",
            "view_shape", "dyn_rank", "is_static", "static", "to_ints", "FOLD_LIMIT"]
+
+
+def require_i32_or_i64(etype, what: str) -> None:
+    """For ops whose specs (and OpenVINO, when it builds the node) take only i32/i64 indices.
+    ``etype``: an ElementType (inference) or a NumPy dtype (evaluation); None: unknown."""
+    if etype is None:
+        return
+    name = etype.name if hasattr(etype, "is_packed") else from_dtype(etype).name
+    if name not in ("i32", "i64"):
+        raise ValidationError(f"{what} must be i32 or i64, got {name}", port=1)

@@ -13,7 +13,7 @@ import numpy as np
 from .. import kernels
 from ..errors import ValidationError
 from ..shapes import Dim, fmt, normalize_axis
-from .common import fold, require_integer, scalar_int
+from .common import fold, require_i32_or_i64, require_integer, scalar_int
 from .registry import Attr, Fact, Op, register
 
 
@@ -131,7 +131,7 @@ class GatherElements6(Op):
 
     def infer(self, ins):
         data, idx = ins
-        require_integer(idx, "GatherElements' indices")
+        require_i32_or_i64(idx.etype, "GatherElements' indices")  # its spec and OpenVINO alike
         if data.shape is not None and idx.shape is not None:
             if len(data.shape) != len(idx.shape):
                 raise ValidationError(f"data {fmt(data.shape)} and indices {fmt(idx.shape)} must have one rank")
@@ -144,6 +144,7 @@ class GatherElements6(Op):
 
     def eval(self, ins):
         data, idx = np.asarray(ins[0]), np.asarray(ins[1])
+        require_i32_or_i64(idx.dtype, "GatherElements' indices")
         ax = normalize_axis(self.axis, data.ndim)
         for d, (a, b) in enumerate(zip(data.shape, idx.shape)):
             if d != ax and a != b:

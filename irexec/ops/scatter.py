@@ -5,12 +5,15 @@
 - ScatterNDUpdate-3 (written "opset4" by OpenVINO) / -15: index tuples pick elements or slices;
   -15 adds reductions.
 
-Indices: the v3 specs allow only [0, size) and raise otherwise; ScatterElementsUpdate-12 and
-ScatterNDUpdate-15 also take [-size, 0), counting from the end. (The CPU plugin accepts negative
-indices in the v3 ScatterElementsUpdate and ScatterNDUpdate too; irexec follows the specs and
-says so in the error.) Out-of-range indices are an error naming the position, value and bound:
-the plugin crashes or skips them in ScatterUpdate. Duplicates under "none": the last update in
-index order wins. Reductions: see irexec/kernels/reduce.py.
+Index types: any integer type, but i32 or i64 for ScatterNDUpdate (both its specs say so, and
+OpenVINO will not build it with others). Indices: the v3 specs allow only [0, size) and raise
+otherwise; ScatterElementsUpdate-12 and ScatterNDUpdate-15 also take [-size, 0), counting from
+the end. (The CPU plugin accepts negative indices in the v3 ScatterElementsUpdate and
+ScatterNDUpdate too; irexec follows the specs and says so in the error.) Out-of-range indices are
+an error naming the position, value and bound: the plugin crashes on them in ScatterUpdate, and
+in ScatterElementsUpdate below -size. Duplicates under "none": the last update in index order
+wins (the plugin's ScatterNDUpdate and ScatterUpdate write duplicates in parallel, and an
+earlier one sometimes wins there). Reductions: see irexec/kernels/reduce.py.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import numpy as np
 from .. import kernels
 from ..errors import ValidationError
 from ..shapes import Dim, compatible, fmt, normalize_axis
-from .common import fold, require_integer, require_same_type, scalar_int
+from .common import fold, require_i32_or_i64, require_integer, require_same_type, scalar_int
 from .registry import Attr, Fact, Op, register
 
 
@@ -118,6 +121,8 @@ class _ScatterNDBase(Op):
     def infer(self, ins):
         data, idx, upd = ins
         _check_common(self, data, idx, upd)
+        # Both ScatterNDUpdate specs take i32/i64 indices only, and so does OpenVINO.
+        require_i32_or_i64(idx.etype, f"{self.type}'s indices")
         if data.shape is not None and len(data.shape) == 0:
             raise ValidationError("data must have rank 1 or more", port=0)
         if idx.shape is not None and len(idx.shape) == 0:
@@ -136,6 +141,7 @@ class _ScatterNDBase(Op):
 
     def eval(self, ins):
         data, idx, upd = ins
+        require_i32_or_i64(np.asarray(idx).dtype, f"{self.type}'s indices")
         return [kernels.scatter_nd_update(data, idx, upd, self.reduction, negative=self.negative,
                                           op=self.type)]
 
