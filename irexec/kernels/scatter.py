@@ -7,20 +7,34 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..buffers import POOL, copy_into, copy_of, split_over_cores
 from ..errors import ExecutionError
 from .indices import (check_elementwise_shapes, check_integer, element_offsets, normalize,
                       nd_row_offsets)
 from .reduce import REDUCTIONS, reduce_at
 
 
-def _output(data: np.ndarray, out):
+def _output(data: np.ndarray, out, fill: bool = True):
+    """The buffer to write: ``out`` (checked) or a pooled one; with ``fill``, holding data."""
     if out is None:
-        return np.array(data, copy=True, order="C")
-    if out.shape != data.shape or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError("out must be a writable C-contiguous array of data's shape")
-    if out is not data:
-        out[...] = data
+        return copy_of(data) if fill else POOL.empty(data.shape, data.dtype)
+    if out.shape != data.shape or out.dtype != data.dtype or not out.flags.c_contiguous \
+            or not out.flags.writeable:
+        raise ValueError("out must be a writable C-contiguous array of data's shape and type")
+    if fill and out is not data:
+        copy_into(out, data)
     return out
+
+
+def take_rows(src: np.ndarray, rows: np.ndarray, axis: int, out: np.ndarray) -> None:
+    """``out[...] = np.take(src, rows, axis)`` over the cores. ``rows`` are already checked, so
+    ``mode="clip"`` (with the default "raise", NumPy buffers the whole output first)."""
+    if axis > 0:
+        split_over_cores(out.shape[0], out.nbytes,
+                         lambda a, b: np.take(src[a:b], rows, axis=axis, out=out[a:b], mode="clip"))
+    else:
+        split_over_cores(out.shape[0], out.nbytes,
+                         lambda a, b: np.take(src, rows[a:b], axis=0, out=out[a:b], mode="clip"))
 
 
 def _normalize_axis(axis: int, rank: int) -> int:
@@ -48,14 +62,15 @@ def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:
     upd = updates.reshape(data.shape[:axis] + (flat.size,) + data.shape[axis + 1:])
     lead = (slice(None),) * axis
     n_touched = int(np.count_nonzero(touched))
-    if out is None and n_touched * 2 > size:
-        # Most rows are overwritten: gather every row straight from updates into a fresh output
-        # (no copy of data), then restore the few rows no update touches.
-        # (Fancy indexing builds the output itself; np.take(out=...) is slower on strided rows.)
-        result = np.ascontiguousarray(upd[lead + (np.where(touched, source, 0),)])
-        if n_touched < size:
-            rest = np.flatnonzero(~touched)
-            result[lead + (rest,)] = data[lead + (rest,)]
+    if n_touched * 2 > size:
+        # Most rows are overwritten: gather every row straight from updates into the output (no
+        # copy of data), then put back the few rows no update touches.
+        rest = np.flatnonzero(~touched)
+        kept = data[lead + (rest,)] if rest.size else None  # a copy: out may be data itself
+        result = _output(data, out, fill=False)
+        take_rows(upd, np.where(touched, source, 0), axis, result)
+        if kept is not None:
+            result[lead + (rest,)] = kept
         return result
     result = _output(data, out)
     if n_touched:

@@ -87,8 +87,9 @@ class Op:
     min_inputs: ClassVar[int] = 0
     max_inputs: ClassVar[int] = 0
     num_outputs: ClassVar[int] = 1
-    # The input whose buffer ``eval_inplace`` may write its output into, when the executor knows
-    # nothing else can see that buffer (see executor.py); None: the op always allocates.
+    # The input whose buffer the op may write its output into, when the executor knows nothing
+    # else can see that buffer (see executor.py); None: the op always allocates. An op that sets
+    # it takes ``eval(ins, out=...)``: the array to write the output into.
     inplace_input: ClassVar[Optional[int]] = None
 
     def __init__(self, raw_attrs: Optional[dict] = None, **values):
@@ -107,8 +108,8 @@ class Op:
         raise NotImplementedError
 
     def eval_inplace(self, ins: list) -> list:
-        """Like ``eval``, but free to overwrite ``ins[self.inplace_input]`` and return it."""
-        return self.eval(ins)
+        """Like ``eval``, but writing into (and returning) ``ins[self.inplace_input]``."""
+        return self.eval(ins, out=ins[self.inplace_input])
 
     def __repr__(self) -> str:
         vals = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in self.attrs)

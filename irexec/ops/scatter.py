@@ -61,9 +61,11 @@ class ScatterUpdate3(Op):
                                       f"(data[:axis] + indices.shape + data[axis+1:])", port=2)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, data.shape)]
 
-    def eval(self, ins):
+    inplace_input = 0
+
+    def eval(self, ins, out=None):
         data, idx, upd, axis = ins
-        return [kernels.scatter_update(data, idx, upd, scalar_int(axis, "axis"))]
+        return [kernels.scatter_update(data, idx, upd, scalar_int(axis, "axis"), out=out)]
 
 
 class _ScatterElementsBase(Op):
@@ -92,11 +94,13 @@ class _ScatterElementsBase(Op):
                     raise ValidationError(f"indices dim {d} ({n}) is larger than data's ({m})", port=1)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, data.shape)]
 
-    def eval(self, ins):
+    inplace_input = 0
+
+    def eval(self, ins, out=None):
         data, idx, upd, axis = ins
         return [kernels.scatter_elements_update(
             data, idx, upd, scalar_int(axis, "axis"), self.reduction, self.use_init_val,
-            negative=self.negative, axis_may_exceed=self.axis_may_exceed, op=self.type)]
+            negative=self.negative, axis_may_exceed=self.axis_may_exceed, out=out, op=self.type)]
 
 
 @register
@@ -139,11 +143,13 @@ class _ScatterNDBase(Op):
                                       f"(indices.shape[:-1] + data.shape[k:])", port=2)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, data.shape)]
 
-    def eval(self, ins):
+    inplace_input = 0
+
+    def eval(self, ins, out=None):
         data, idx, upd = ins
         require_i32_or_i64(np.asarray(idx).dtype, f"{self.type}'s indices")
         return [kernels.scatter_nd_update(data, idx, upd, self.reduction, negative=self.negative,
-                                          op=self.type)]
+                                          out=out, op=self.type)]
 
 
 @register
