@@ -56,13 +56,17 @@ def element_offsets(data_shape: tuple, idx: np.ndarray, axis: int) -> np.ndarray
     """Flat offsets into data for the elementwise scatter/gather: the coordinate along ``axis``
     comes from ``idx`` (already normalised), every other one is the entry's own coordinate."""
     st = strides(data_shape)
-    lin = idx * np.int64(st[axis])
+    # The other coordinates' share, summed over the small shape that has 1 at the axis, so the
+    # full-size work is one multiply and one add.
+    base = np.zeros([1 if d == axis else n for d, n in enumerate(idx.shape)], dtype=np.int64)
     for d, n in enumerate(idx.shape):
         if d != axis and n > 1:
             shape = [1] * idx.ndim
             shape[d] = n
-            lin = lin + (np.arange(n, dtype=np.int64) * st[d]).reshape(shape)
-    return np.broadcast_to(lin, idx.shape)
+            base = base + (np.arange(n, dtype=np.int64) * st[d]).reshape(shape)
+    lin = np.multiply(idx, np.int64(st[axis]), dtype=np.int64)
+    lin += base
+    return lin
 
 
 def check_elementwise_shapes(op: str, data: np.ndarray, idx: np.ndarray, updates_shape, axis: int,
