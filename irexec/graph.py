@@ -5,7 +5,7 @@ by ``(from_port, to_port)`` using the port ids written in the XML.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 import networkx as nx

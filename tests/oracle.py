@@ -9,7 +9,11 @@ import pytest
 
 ov = pytest.importorskip("openvino")
 
+import ml_dtypes  # noqa: E402
+
 import irexec  # noqa: E402
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
 
 _counter = itertools.count()
 _core = None
@@ -68,3 +72,32 @@ def compare(model, inputs: dict, tmp_path, exact=True, **tol) -> list:
     for a, b in zip(ov_outs, ir_outs):
         assert_same(a, b, exact, **tol)
     return ir_outs
+
+
+def to_ov_tensor(value) -> "ov.Tensor":
+    """OpenVINO's Python API takes no ml_dtypes arrays: bf16 goes in as its bits."""
+    arr = np.array(value, order="C")  # not ascontiguousarray, which makes scalars 1-D
+    if arr.dtype == BF16:
+        tensor = ov.Tensor(ov.Type.bf16, list(arr.shape))
+        tensor.data.view(np.uint16)[...] = arr.view(np.uint16)
+        return tensor
+    return ov.Tensor(arr)
+
+
+def from_ov_tensor(tensor) -> np.ndarray:
+    """OpenVINO shows a bf16 tensor as float16 holding bf16 bits."""
+    data = np.array(tensor.data, copy=True)
+    return data.view(BF16) if tensor.element_type == ov.Type.bf16 else data
+
+
+def exact_sample(rng, shape, dtype):
+    """Values every runtime represents alike (the plugin narrows 64-bit types to 32): small
+    integers, or floats that are multiples of 1/8."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.integers(0, 2, size=shape).astype(bool)
+    if dtype.kind == "u":
+        return rng.integers(0, 200, size=shape).astype(dtype)
+    if dtype.kind == "i":
+        return rng.integers(-100, 100, size=shape).astype(dtype)
+    return (rng.integers(-512, 512, size=shape) / 8).astype(dtype)

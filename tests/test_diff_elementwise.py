@@ -20,19 +20,17 @@ from __future__ import annotations
 
 import math
 
-import ml_dtypes
 import numpy as np
 import pytest
 
 import oracle  # skips these tests when openvino is not installed
-from oracle import ov
+from oracle import BF16, from_ov_tensor, ov, to_ov_tensor  # noqa: F401  (test_diff_convert uses them)
 
 import openvino.opset15 as ops  # noqa: E402  (after the skip)
 import irexec
 from irexec.errors import ExecutionError
 from irexec.types import BY_NAME
 
-BF16 = np.dtype(ml_dtypes.bfloat16)
 FLOATS = ["f32", "f16", "bf16", "f64"]
 INTS = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"]
 TYPES = FLOATS + INTS
@@ -71,22 +69,6 @@ def ov_type(name: str):
 
 def np_dtype(name: str) -> np.dtype:
     return BY_NAME[name].dtype
-
-
-def to_ov_tensor(value) -> "ov.Tensor":
-    """OpenVINO's Python API takes no ml_dtypes arrays: bf16 goes in as its bits."""
-    arr = np.array(value, order="C")  # not ascontiguousarray, which makes scalars 1-D
-    if arr.dtype == BF16:
-        tensor = ov.Tensor(ov.Type.bf16, list(arr.shape))
-        tensor.data.view(np.uint16)[...] = arr.view(np.uint16)
-        return tensor
-    return ov.Tensor(arr)
-
-
-def from_ov_tensor(tensor) -> np.ndarray:
-    """OpenVINO shows a bf16 tensor as float16 holding bf16 bits."""
-    data = np.array(tensor.data, copy=True)
-    return data.view(BF16) if tensor.element_type == ov.Type.bf16 else data
 
 
 def _has_bf16(model) -> bool:

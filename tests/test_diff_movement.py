@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle import compare, core, ov, run_openvino, save
+from oracle import compare, core, exact_sample, ov, run_openvino, save
 
 import irexec
 from irexec import ExecutionError, IRExecError, ValidationError
@@ -64,16 +64,7 @@ def empty_i64(kind):
     return o8.slice(C(np.array([7], np.int64)), C([0]), C([0]), C([1]))
 
 
-def sample(rng, shape, dtype):
-    """Values every runtime represents alike: small integers, or f32-exact floats."""
-    dtype = np.dtype(dtype)
-    if dtype == np.bool_:
-        return rng.integers(0, 2, size=shape).astype(bool)
-    if dtype.kind == "u":
-        return rng.integers(0, 200, size=shape).astype(dtype)
-    if dtype.kind == "i":
-        return rng.integers(-100, 100, size=shape).astype(dtype)
-    return (rng.integers(-512, 512, size=shape) / 8).astype(dtype)
+sample = exact_sample
 
 
 def plugin_refuses(model, inputs, tmp_path) -> bool:

@@ -34,11 +34,10 @@ from __future__ import annotations
 
 import zlib
 
-import ml_dtypes
 import numpy as np
 import pytest
 
-from oracle import core, ov, save
+from oracle import BF16, core, from_ov_tensor, ov, save, to_ov_tensor
 
 import irexec
 from irexec.errors import IRExecError
@@ -46,7 +45,6 @@ from irexec.kernels import IndexOutOfRangeError
 
 o3, o4, o5, o6, o8, o15 = ov.opset3, ov.opset4, ov.opset5, ov.opset6, ov.opset8, ov.opset15
 
-BF16 = np.dtype(ml_dtypes.bfloat16)
 NP = {"f32": np.float32, "f16": np.float16, "bf16": BF16, "f64": np.float64, "i8": np.int8,
       "i16": np.int16, "i32": np.int32, "i64": np.int64, "u8": np.uint8, "u16": np.uint16,
       "u32": np.uint32, "u64": np.uint64, "boolean": np.bool_}
@@ -87,28 +85,13 @@ def seeded(*parts) -> np.random.Generator:
 
 # ---- running a model on both runtimes ----------------------------------------------------------
 
-def to_tensor(value) -> "ov.Tensor":
-    """OpenVINO's Python API takes no ml_dtypes arrays: bf16 goes in as its bits."""
-    arr = np.array(value, order="C")
-    if arr.dtype == BF16:
-        tensor = ov.Tensor(ov.Type.bf16, list(arr.shape))
-        tensor.data.view(np.uint16)[...] = arr.view(np.uint16)
-        return tensor
-    return ov.Tensor(arr)
-
-
-def from_tensor(tensor) -> np.ndarray:
-    data = np.array(tensor.data, copy=True)
-    return data.view(BF16) if tensor.element_type == ov.Type.bf16 else data
-
-
 def run_plugin(path: str, feeds: list) -> list:
     compiled = core().compile_model(path, "CPU")
     request = compiled.create_infer_request()
     for k, value in enumerate(feeds):
-        request.set_input_tensor(k, to_tensor(value))
+        request.set_input_tensor(k, to_ov_tensor(value))
     request.infer()
-    return [from_tensor(request.get_output_tensor(k)) for k in range(len(compiled.outputs))]
+    return [from_ov_tensor(request.get_output_tensor(k)) for k in range(len(compiled.outputs))]
 
 
 def run_irexec(path: str, feeds: list) -> list:

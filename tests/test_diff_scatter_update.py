@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle import compare, ov, run_openvino, save
+from oracle import compare, exact_sample, ov, run_openvino, save
 
 import irexec
 from irexec import ExecutionError
@@ -37,15 +37,7 @@ def M(outputs, params):
     return ov.Model(outputs if isinstance(outputs, list) else [outputs], params)
 
 
-def sample(rng, shape, dtype):
-    dtype = np.dtype(dtype)
-    if dtype == np.bool_:
-        return rng.integers(0, 2, size=shape).astype(bool)
-    if dtype.kind == "u":
-        return rng.integers(0, 200, size=shape).astype(dtype)
-    if dtype.kind == "i":
-        return rng.integers(-100, 100, size=shape).astype(dtype)
-    return (rng.integers(-512, 512, size=shape) / 8).astype(dtype)
+sample = exact_sample
 
 
 def reference(data, idx, updates, axis):

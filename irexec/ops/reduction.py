@@ -11,8 +11,7 @@ import ml_dtypes
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import DYN, Dim, normalize_axis
-from ..types import BY_NAME
+from ..shapes import Dim, normalize_axis
 from .common import fold, int_vector, require_integer
 from .registry import Attr, Fact, Op, register
 

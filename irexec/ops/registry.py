@@ -6,7 +6,7 @@ executor the second; neither the graph nor the executor knows anything of any op
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Optional
 
 import numpy as np
