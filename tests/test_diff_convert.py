@@ -222,7 +222,7 @@ FLOAT_TO_INT = [  # value, then what it becomes in i8, u8, i16, u16, i32
 
 
 @pytest.mark.parametrize("src", ["f32", "f16", "bf16"])
-@pytest.mark.parametrize("column,dst", enumerate(["i8", "u8", "i16", "u16", "i32"], start=1))
+@pytest.mark.parametrize("column,dst", list(enumerate(["i8", "u8", "i16", "u16", "i32"], start=1)))
 def test_float_to_int_truncates_then_keeps_low_bits(src, column, dst, tmp_path):
     # f16 cannot hold 70144, and its infinities are test_plugin_f16_infinity_is_65504's.
     rows = [row for row in FLOAT_TO_INT if src != "f16" or not abs(row[0]) > 65504]
