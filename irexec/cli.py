@@ -12,12 +12,9 @@ import numpy as np
 
 from . import __version__
 from .errors import InputError, IRExecError, UsageError
+from .limits import fmt_bytes, parse_size
 from .model import Model, read_model
 from .shapes import fmt, parse_shape
-
-# --random refuses to invent more than this many bytes of input (a hostile shape could ask for any).
-RANDOM_INPUT_LIMIT = 2 << 30
-
 
 class _App(click.Group):
     """Turns every error into one line and an exit status, unless --debug."""
@@ -65,7 +62,10 @@ def cli(debug):
               help="With --random: the shape to use for an input with dynamic dims. Repeatable.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write all outputs to this .npz, keyed by output name (written only on success).")
-def run(model, weights, input_specs, use_random, seed, shape_specs, output):
+@click.option("--max-bytes", metavar="SIZE",
+              help="The most one tensor may take, e.g. 512M or 4G; a model or input that would need "
+                   "more is refused before allocating. Default: half the memory, at most 16G.")
+def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes):
     """Run MODEL on the given inputs and show or save its outputs.
 
     \b
@@ -73,7 +73,7 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output):
       irexec run models/kv_cache_update.xml --random
       irexec run model.xml -i data=data.npy -i indices=idx.npy -o out.npz
     """
-    m = read_model(model, weights)
+    m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
     feeds = load_inputs(m, input_specs)
     shapes = parse_shape_specs(m, shape_specs)
     if use_random:
@@ -152,9 +152,10 @@ def random_inputs(m: Model, given: dict, shapes: dict, seed: int) -> dict:
             shape = tuple(d.lo for d in info.shape)
         count = int(np.prod(shape, dtype=object))
         total += count * info.element_type.dtype.itemsize
-        if total > RANDOM_INPUT_LIMIT:
-            raise InputError(f"--random would allocate more than {RANDOM_INPUT_LIMIT >> 20} MiB "
-                             f"(input '{info.name}' has shape {list(shape)})")
+        if total > m.max_tensor_bytes:
+            raise InputError(f"--random would allocate more than {fmt_bytes(m.max_tensor_bytes)}, the "
+                             f"budget for one tensor (input '{info.name}' has shape {list(shape)}; "
+                             f"see --max-bytes)")
         out[info.name] = random_array(rng, shape, info.element_type)
     return out
 

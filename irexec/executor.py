@@ -34,7 +34,7 @@ def root(arr: np.ndarray) -> np.ndarray:
 class Plan:
     def __init__(self, graph: Graph):
         self.graph = graph
-        order = graph.topological_order()
+        self.order = order = graph.topological_order()
         self.parameters = [lid for lid in order if graph.layer(lid).type == "Parameter"]
         self.results = [lid for lid in order if graph.layer(lid).type == "Result"]
         steps, last_use = [], {}

@@ -7,11 +7,14 @@ from typing import Optional
 
 import numpy as np
 
-from .errors import InputError, ParseError
+from .errors import ExecutionError, InputError, ParseError, ValidationError
 from .executor import Plan, root
+from .infer import infer_graph, nbytes
+from .limits import default_max_tensor_bytes, fmt_bytes
+from .ops.registry import Fact
 from .graph import Graph
 from .reader import read_graph
-from .shapes import PShape, fmt
+from .shapes import PShape, fmt, static
 from .types import ElementType, from_dtype
 
 
@@ -28,10 +31,19 @@ class TensorInfo:
         return f"{self.name}: {self.element_type} {fmt(self.shape)}"
 
 
+# Inputs that can steer shapes (a Range's bounds, a Reshape's target) are small integer tensors:
+# their values take part in the size check; other inputs count by shape and type only.
+SHAPE_VALUE_LIMIT = 64
+_SIZE_CHECKS_KEPT = 32
+
+
 class Model:
-    def __init__(self, graph: Graph):
+    def __init__(self, graph: Graph, max_tensor_bytes: Optional[int] = None):
         self.graph = graph
+        self.max_tensor_bytes = max_tensor_bytes or default_max_tensor_bytes()
         self.plan = Plan(graph)
+        self._checked = {}  # input signature -> None: sizes already checked for it
+        self._check_constants()
         self.inputs = [self._input_info(lid) for lid in self.plan.parameters]
         self.outputs = self._output_infos()
         self._by_name = {}
@@ -71,6 +83,46 @@ class Model:
             known = ", ".join(i.name for i in self.inputs) or "none"
             raise InputError(f"unknown input '{key}' (inputs: {known})") from None
 
+    def _check_constants(self) -> None:
+        for layer in self.graph.by_type("Const"):
+            count = int(np.prod(layer.op.dims, dtype=object))
+            size = count * layer.op.element_type.dtype.itemsize  # unpacked, for the sub-byte types
+            if size > self.max_tensor_bytes:
+                raise ValidationError(f"the constant would take {fmt_bytes(size)}, over the budget of "
+                                      f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",
+                                      file=self.graph.path, **layer.where())
+
+    def check_sizes(self, feeds: dict) -> None:
+        """Refuse to run when an intermediate would exceed the budget, before allocating any:
+        the inference pass sizes them from the actual input shapes (once per input signature)."""
+        sig = tuple((lid, arr.shape, arr.dtype.str,
+                     arr.tobytes() if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT else None)
+                    for lid, arr in sorted(feeds.items()))
+        if sig in self._checked:
+            return
+        facts_in = {}
+        for info in self.inputs:
+            arr = feeds[info.layer_id]
+            small = arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT
+            facts_in[info.layer_id] = Fact(info.element_type, static(arr.shape), arr if small else None)
+        try:
+            facts = infer_graph(self.graph, self.plan.order, facts_in)
+        except ValidationError as e:
+            # Found with these inputs' values (a division by zero while folding, ...): a run error.
+            raise ExecutionError(e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id,
+                                 layer_type=e.layer_type, port=e.port) from None
+        for (lid, _), fact in facts.items():
+            size = nbytes(fact)
+            if size is not None and size > self.max_tensor_bytes:
+                layer = self.graph.layer(lid)
+                raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}, "
+                                     f"{fmt_bytes(size)}: over the budget of "
+                                     f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",
+                                     file=self.graph.path, **layer.where())
+        if len(self._checked) >= _SIZE_CHECKS_KEPT:
+            self._checked.pop(next(iter(self._checked)))
+        self._checked[sig] = None
+
     def infer(self, inputs=None, donate_inputs=False) -> dict:
         """Run the model. ``inputs``: a dict keyed by input name, tensor name or index, or a list
         in input order. Returns a dict of output name -> array, in the model's output order.
@@ -81,6 +133,7 @@ class Model:
         undefined afterwards.
         """
         feeds = self._feeds(inputs)
+        self.check_sizes(feeds)
         donated = self._donated(donate_inputs)
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
         foreign = frozenset(id(root(arr)) for arr in kept)
@@ -176,7 +229,8 @@ def _owned(arr: np.ndarray, feeds: list) -> np.ndarray:
     return arr
 
 
-def read_model(model: str, weights: Optional[str] = None) -> Model:
-    """Read an IR: ``model`` is the .xml path, ``weights`` the .bin (default: beside the .xml)."""
+def read_model(model: str, weights: Optional[str] = None, max_tensor_bytes: Optional[int] = None) -> Model:
+    """Read an IR: ``model`` is the .xml path, ``weights`` the .bin (default: beside the .xml).
+    ``max_tensor_bytes``: the most one tensor may take (default: see irexec.limits)."""
     model = os.fspath(model)
-    return Model(read_graph(model, os.fspath(weights) if weights is not None else None))
+    return Model(read_graph(model, os.fspath(weights) if weights is not None else None), max_tensor_bytes)

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..shapes import DYN
-from .common import fold, require_same_type
+from .common import FOLD_LIMIT, fold, require_same_type, static, values_known
 from .registry import Attr, Fact, Op, register
 
 _WHAT = ("start", "stop", "step")
@@ -28,7 +28,8 @@ def _scalar(x, what):
     return a
 
 
-def range_values(start, stop, step, dtype) -> np.ndarray:
+def _bounds(start, stop, step, dtype):
+    """(first, step, count) of the range, as the output type sees them."""
     dtype = np.dtype(dtype)
     if dtype.kind in "iu":
         # Integer output: inputs are cast to the output type first, then counted exactly.
@@ -36,14 +37,23 @@ def range_values(start, stop, step, dtype) -> np.ndarray:
                    else int(v) for v in (start, stop, step))
         if s == 0:
             raise ValidationError("Range step must not be 0")
-        n = max(0, -((b - e) // s) if s > 0 else -((e - b) // -s))
-        return (b + s * np.arange(n, dtype=np.int64)).astype(dtype)
+        return b, s, max(0, -((b - e) // s) if s > 0 else -((e - b) // -s))
     b, e, s = (float(v) for v in (start, stop, step))
     if s == 0:
         raise ValidationError("Range step must not be 0")
     if not all(math.isfinite(v) for v in (b, e, s)):
         raise ValidationError("Range start, stop and step must be finite")
-    n = max(0, math.ceil((e - b) / s))
+    return b, s, max(0, math.ceil((e - b) / s))
+
+
+def range_length(start, stop, step, dtype) -> int:
+    return _bounds(start, stop, step, dtype)[2]
+
+
+def range_values(start, stop, step, dtype) -> np.ndarray:
+    b, s, n = _bounds(start, stop, step, dtype)
+    if np.dtype(dtype).kind in "iu":
+        return (b + s * np.arange(n, dtype=np.int64)).astype(dtype)
     return (b + s * np.arange(n, dtype=np.float64)).astype(dtype)
 
 
@@ -57,6 +67,11 @@ class _RangeBase(Op):
             if f.etype is not None and f.etype.name == "boolean":
                 raise ValidationError(f"Range's {what} must be numeric, got boolean")
         et = self.out_type(ins)
+        if values_known(ins):
+            # Its length first: a constant Range may be far too big to build just to learn its shape.
+            n = range_length(*(_scalar(f.value, w) for f, w in zip(ins, _WHAT)), et.dtype)
+            if n > FOLD_LIMIT:
+                return [Fact(et, static([n]))]
         return fold(self, ins, [et]) or [Fact(et, (DYN,))]
 
     def eval(self, ins):

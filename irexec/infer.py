@@ -1,0 +1,55 @@
+"""Shape and type inference over the whole graph: each op's ``infer`` face, walked in order.
+
+Facts carry partial shapes, element types and, for small tensors, values (so shape-computing
+subgraphs give exact shapes). Given the facts of the actual inputs, the pass sizes every
+intermediate before anything runs; given the declared ones, it checks a model without data.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import IRExecError, ValidationError
+from .graph import Graph
+from .ops.common import FOLD_LIMIT
+from .ops.registry import Fact
+from .shapes import is_static, static, to_ints
+from .types import from_dtype
+
+
+def fact_of(arr: np.ndarray, etype=None) -> Fact:
+    """What inference may know of an actual input: all of it, and the values when small."""
+    value = arr if arr.size <= FOLD_LIMIT else None
+    return Fact(etype or from_dtype(arr.dtype), static(arr.shape), value)
+
+
+def infer_graph(graph: Graph, order: list, inputs: dict | None = None) -> dict:
+    """Facts for every (layer id, output index). ``inputs``: Parameter layer id -> Fact (the
+    declared shape and type are used for Parameters not in it)."""
+    inputs = inputs or {}
+    facts = {}
+    for lid in order:
+        layer = graph.layer(lid)
+        if layer.type == "Parameter" and lid in inputs:
+            facts[(lid, 0)] = inputs[lid]
+            continue
+        feeds = graph.producers(lid)
+        ins = [facts[feeds[i]] for i in range(len(layer.inputs))]
+        try:
+            outs = layer.op.infer(ins)
+        except IRExecError as e:
+            raise e.located(file=graph.path, **layer.where())
+        except Exception as e:  # a value that breaks an op's arithmetic, found while folding
+            raise ValidationError(f"{type(e).__name__}: {e}", file=graph.path, **layer.where()) from e
+        for i, fact in enumerate(outs):
+            facts[(lid, i)] = fact
+    return facts
+
+
+def nbytes(fact: Fact) -> int | None:
+    """The size of a tensor whose shape is static, else None."""
+    if fact.etype is None or not is_static(fact.shape):
+        return None
+    count = 1
+    for d in to_ints(fact.shape):
+        count *= d
+    return fact.etype.nbytes(count)
