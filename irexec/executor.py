@@ -87,7 +87,7 @@ class Plan:
         arr = ins[k]
         base = root(arr)
         return (id(base) not in foreign and holders[id(base)] == 1 and arr.flags.writeable
-                and arr.flags.c_contiguous and arr.size == base.size)
+                and arr.flags.c_contiguous and arr.nbytes == base.nbytes)
 
 
 def _evaluate(layer, ins: list, inplace: bool, path) -> list:

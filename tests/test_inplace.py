@@ -96,3 +96,13 @@ def test_donating_an_unknown_input_is_an_error(tmp_path):
     with pytest.raises(irexec.InputError, match="unknown input 'nope'"):
         scatter_on_input(tmp_path).infer({"data": np.zeros((4, 3), np.float32), "idx": np.array([1, 3]),
                                           "u": np.ones((2, 3), np.float32)}, donate_inputs=["nope"])
+
+
+def test_pooled_buffers_are_written_in_place_too(monkeypatch):
+    """Big outputs live in pooled byte buffers: in-place must see them as whole buffers."""
+    from irexec import executor
+    from irexec.buffers import MIN_BYTES, copy_of
+    arr = copy_of(np.zeros(MIN_BYTES // 4 + 8, np.float32))
+    holders = {id(executor.root(arr)): 1}
+    step = executor.Step(type("L", (), {"op": type("O", (), {"inplace_input": 0})()})(), [("a", 0)], [("a", 0)])
+    assert executor.Plan._may_overwrite(step, [arr], holders, frozenset())

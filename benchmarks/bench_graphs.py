@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Whole-graph benchmarks, irexec next to the OpenVINO CPU plugin in one process (medians):
+
+  chain8   8 ScatterNDUpdates on a 64 MiB f32 tensor, alternating none and sum (target <= 1.0x:
+           needs in-place execution)
+  tiny     2000 tiny ScatterUpdates: steady inference (target <= 1.0x) and cold start to first
+           result, read + infer vs read + compile + infer (target <= 0.2x)
+  read     reading a 10,000-layer IR
+  rss      peak RSS of a run (the chain8 model, in a fresh process) against inputs + outputs +
+           the largest intermediate
+
+    python benchmarks/bench_graphs.py [chain8 tiny read rss]
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+import irexec  # noqa: E402
+
+import openvino as ov  # noqa: E402
+import openvino.opset3 as o3  # noqa: E402
+import openvino.opset15 as ops  # noqa: E402
+
+TMP = tempfile.mkdtemp(prefix="irexec-bench-")
+
+
+def median_time(fn, repeat=7):
+    fn()
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def save(model, name):
+    path = os.path.join(TMP, name + ".xml")
+    ov.save_model(model, path, compress_to_fp16=False)
+    return path
+
+
+def chain8_model():
+    shape = [64, 256, 1024]  # 64 MiB of f32
+    rng = np.random.default_rng(0)
+    d = ops.parameter(shape, ov.Type.f32, name="data")
+    node = d
+    for k in range(8):
+        idx = rng.choice(shape[0] * shape[1], 512, replace=False)
+        idx = np.stack(np.unravel_index(idx, shape[:2]), -1).astype(np.int64)
+        upd = rng.standard_normal((512, shape[2])).astype(np.float32)
+        node = ops.scatter_nd_update(node, ops.constant(idx), ops.constant(upd), "none" if k % 2 == 0 else "sum")
+    return save(ov.Model([ops.result(node)], [d]), "chain8"), {"data": rng.standard_normal(shape).astype(np.float32)}
+
+
+def tiny_model(n=2000):
+    p = ops.parameter([16, 8], ov.Type.f32, name="x")
+    node = p
+    axis = ops.constant(np.array(0, np.int64))
+    for k in range(n):
+        node = o3.scatter_update(node, ops.constant(np.array([k % 16], np.int64)),
+                                 ops.constant(np.full((1, 8), k, np.float32)), axis)
+    return save(ov.Model([ops.result(node)], [p]), "tiny"), {"x": np.zeros((16, 8), np.float32)}
+
+
+def row(name, ir, plugin, note=""):
+    print(f"{name:34s} {ir * 1e3:9.1f}ms {plugin * 1e3:9.1f}ms {ir / plugin:7.2f}x  {note}", flush=True)
+
+
+def bench_chain8():
+    path, feeds = chain8_model()
+    model = irexec.read_model(path)
+    req = ov.Core().compile_model(path, "CPU").create_infer_request()
+    t_ir = median_time(lambda: model.infer(feeds))
+    t_ov = median_time(lambda: req.infer(feeds, share_inputs=True, share_outputs=True))
+    data = feeds["data"]
+    t_don = median_time(lambda: model.infer({"data": data}, donate_inputs=True))
+    row("chain8 (8 ScatterNDUpdate, 64 MiB)", t_ir, t_ov)
+    row("chain8, data donated", t_don, t_ov)
+
+
+def bench_tiny():
+    path, feeds = tiny_model()
+    t = time.perf_counter()
+    model = irexec.read_model(path)
+    model.infer(feeds)
+    cold_ir = time.perf_counter() - t
+    t = time.perf_counter()
+    core = ov.Core()
+    req = core.compile_model(core.read_model(path), "CPU").create_infer_request()
+    req.infer(feeds)
+    cold_ov = time.perf_counter() - t
+    t_ir = median_time(lambda: model.infer(feeds))
+    t_ov = median_time(lambda: req.infer(feeds, share_inputs=True, share_outputs=True))
+    row("tiny x2000: steady", t_ir, t_ov, f"({t_ir / 2000 * 1e6:.1f} us a layer)")
+    row("tiny x2000: cold start to first result", cold_ir, cold_ov)
+
+
+def bench_read():
+    path, _ = tiny_model(3333)  # 3333 scatters + their constants = 10,002 layers
+    t_ir = median_time(lambda: irexec.read_model(path), 3)
+    core = ov.Core()
+    t_ov = median_time(lambda: core.read_model(path), 3)
+    row("read a 10,002-layer IR", t_ir, t_ov)
+
+
+def bench_rss():
+    path, feeds = chain8_model()
+    np.save(os.path.join(TMP, "data.npy"), feeds["data"])
+    # VmHWM, not ru_maxrss: the latter keeps the parent's high-water mark across exec.
+    code = ("import sys, numpy as np, irexec\n"
+            "def hwm():\n"
+            "    return next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))\n"
+            "m = irexec.read_model(sys.argv[1]); x = np.load(sys.argv[2]); base = hwm()\n"
+            "y = m.infer({'data': x}); print(base, hwm())")
+    out = subprocess.run([sys.executable, "-c", code, path, os.path.join(TMP, "data.npy")],
+                         capture_output=True, text=True, check=True).stdout.split()
+    before, peak = (int(v) * 1024 for v in out)
+    mib = 1 << 20
+    # The run may add its output and one intermediate (the input is loaded already) + 64 MiB.
+    allowed = 2 * feeds["data"].nbytes + 64 * mib
+    print(f"{'rss: chain8 run':34s} the run added {(peak - before) / mib:.0f} MiB to the peak (model read, "
+          f"input loaded: {before / mib:.0f} MiB); allowed: output + largest intermediate + 64 MiB = "
+          f"{allowed / mib:.0f} MiB", flush=True)
+
+
+def main(argv):
+    which = argv or ["chain8", "tiny", "read", "rss"]
+    print(f"{'case':34s} {'irexec':>11s} {'plugin':>11s} {'ratio':>8s}")
+    for name in which:
+        globals()["bench_" + name]()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
