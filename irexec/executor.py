@@ -37,10 +37,13 @@ class Plan:
         self.order = order = graph.topological_order()
         self.parameters = [lid for lid in order if graph.layer(lid).type == "Parameter"]
         self.results = [lid for lid in order if graph.layer(lid).type == "Result"]
+        # Constants are evaluated once, on the first run, and kept read-only: no step runs them.
+        self.const_layers = [lid for lid in order if graph.layer(lid).type == "Const"]
+        self._constants = None
         steps, last_use = [], {}
         for lid in order:
             layer = graph.layer(lid)
-            if layer.type == "Parameter":
+            if layer.type in ("Parameter", "Const"):
                 continue
             feeds = graph.producers(lid)
             sources = [feeds[i] for i in range(len(layer.inputs))]
@@ -48,13 +51,25 @@ class Plan:
                 last_use[key] = len(steps)
             steps.append(Step(layer, sources, []))
         for key, i in last_use.items():
-            steps[i].free_after.append(key)
+            if graph.layer(key[0]).type != "Const":
+                steps[i].free_after.append(key)
         self.steps = steps
+
+    def constants(self) -> dict:
+        if self._constants is None:
+            consts = {}
+            for lid in self.const_layers:
+                layer = self.graph.layer(lid)
+                (arr,) = _evaluate(layer, [], False, self.graph.path)
+                arr.flags.writeable = False  # shared by every run: never a target for in-place
+                consts[(lid, 0)] = arr
+            self._constants = consts
+        return self._constants
 
     def run(self, feeds: dict, foreign: frozenset = frozenset()) -> dict:
         """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
         never be written (the caller's). Returns Result layer id -> array."""
-        values, results = {}, {}
+        values, results = dict(self.constants()), {}
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
 
         def keep(store, key, arr):

@@ -27,9 +27,11 @@ def normalize(idx: np.ndarray, size: int, negative: bool, what: str, dim: int | 
     idx = np.asarray(idx)
     check_integer(idx, what)
     lo = -size if negative else 0
-    bad = (idx < lo) | (idx >= size)
-    if bad.any():
-        pos = np.argwhere(bad)[0]
+    if idx.size == 0:
+        return idx.astype(np.int64)
+    smallest, largest = idx.min(), idx.max()
+    if smallest < lo or largest >= size:
+        pos = np.argwhere((idx < lo) | (idx >= size))[0]
         where = [int(p) for p in pos] + list(suffix)
         axis = f" along dim {dim}" if dim is not None else ""
         value = int(idx[tuple(pos)])
@@ -38,7 +40,7 @@ def normalize(idx: np.ndarray, size: int, negative: bool, what: str, dim: int | 
         raise IndexOutOfRangeError(f"{what}: index {value} at position {where} is out of range "
                                    f"[{lo}, {size - 1}]{axis}{hint}", port=1)
     idx = idx.astype(np.int64, copy=False)
-    if negative and idx.size and idx.min() < 0:
+    if negative and smallest < 0:
         idx = np.where(idx < 0, idx + size, idx)
     return idx
 

@@ -55,12 +55,17 @@ def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:
         raise ExecutionError(f"ScatterUpdate: updates have shape {list(updates.shape)}, expected "
                              f"{list(expected)} (data[:axis] + indices.shape + data[axis+1:])", port=2)
     flat = idx.reshape(-1)
+    lead = (slice(None),) * axis
+    if flat.size <= 32 and len(set(flat.tolist())) == flat.size:
+        # A few distinct rows (the common small update): one assignment, nothing to resolve.
+        result = _output(data, out)
+        result[lead + (idx,)] = updates
+        return result
     # Each target row is written once, from the last update aimed at it (the winner of duplicates).
     source = np.full(size, -1, dtype=np.int64)
     source[flat] = np.arange(flat.size, dtype=np.int64)  # 1-D assignment in order: the last wins
     touched = source >= 0
     upd = updates.reshape(data.shape[:axis] + (flat.size,) + data.shape[axis + 1:])
-    lead = (slice(None),) * axis
     n_touched = int(np.count_nonzero(touched))
     if n_touched * 2 > size:
         # Most rows are overwritten: gather every row straight from updates into the output (no
