@@ -6,6 +6,7 @@ import os
 import sys
 import tempfile
 import traceback
+import zipfile
 
 import click
 import numpy as np
@@ -14,7 +15,7 @@ from . import __version__
 from .errors import InputError, IRExecError, UsageError
 from .limits import fmt_bytes, parse_size
 from .model import Model, read_model
-from .shapes import fmt, parse_shape
+from .shapes import Dim, fmt, parse_shape
 
 class _App(click.Group):
     """Turns every error into one line and an exit status, unless --debug."""
@@ -92,34 +93,72 @@ def load_inputs(m: Model, specs) -> dict:
         if "=" in spec:
             name, path = spec.split("=", 1)
             info = m.input(name)
-            feeds[info.name] = _load_npy(path)
+            feeds[info.name] = _load_npy(m, info, path)
         elif spec.endswith(".npz"):
-            for key, arr in _load_npz(spec).items():
-                feeds[m.input(key).name] = arr
+            feeds.update(_load_npz(m, spec))
         elif len(m.inputs) == 1:
-            feeds[m.inputs[0].name] = _load_npy(spec)
+            feeds[m.inputs[0].name] = _load_npy(m, m.inputs[0], spec)
         else:
             raise UsageError(f"-i '{spec}': use NAME=FILE.npy (the model has {len(m.inputs)} inputs)")
     return feeds
 
 
-def _load_npy(path: str) -> np.ndarray:
+def _read_array(f, m: Model, info, label: str) -> np.ndarray:
+    """One .npy from an open file: the header is read and checked (no pickled objects, the input's
+    shape, the memory budget) before a single byte of data is read or decompressed."""
     try:
-        return np.load(path, allow_pickle=False)
-    except FileNotFoundError:
-        raise InputError(f"input file '{path}' not found") from None
-    except (ValueError, OSError, EOFError) as e:
-        raise InputError(f"cannot read '{path}' as .npy (pickled arrays are refused): {e}") from None
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        else:
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+    except Exception as e:  # malformed headers raise ValueError, SyntaxError, TokenError, ...
+        raise InputError(f"cannot read {label} as .npy: {type(e).__name__}: {e}") from None
+    if dtype.hasobject:
+        raise InputError(f"{label} holds Python objects (pickled arrays are refused)")
+    want = info.shape
+    if want is not None and (len(shape) != len(want) or any(
+            not d.compatible(Dim(n, n)) for d, n in zip(want, shape))):
+        raise InputError(f"input '{info.name}' expects shape {fmt(want)}, {label} holds {list(shape)}")
+    count = int(np.prod(shape, dtype=object))
+    nbytes = count * dtype.itemsize
+    if nbytes > m.max_tensor_bytes:
+        raise InputError(f"{label} holds {fmt_bytes(nbytes)}, over the budget of "
+                         f"{fmt_bytes(m.max_tensor_bytes)} for one tensor (see --max-bytes)")
+    arr = np.empty(count, dtype)
+    view, got = memoryview(arr.view(np.uint8)), 0
+    while got < nbytes:
+        n = f.readinto(view[got:])
+        if not n:
+            raise InputError(f"{label} is truncated: {got} of {nbytes} data bytes")
+        got += n
+    return arr.reshape(shape, order="F" if fortran else "C")
 
 
-def _load_npz(path: str) -> dict:
+def _load_npy(m: Model, info, path: str) -> np.ndarray:
     try:
-        with np.load(path, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
+        with open(path, "rb") as f:
+            return _read_array(f, m, info, f"'{path}'")
     except FileNotFoundError:
         raise InputError(f"input file '{path}' not found") from None
-    except (ValueError, OSError, EOFError) as e:
-        raise InputError(f"cannot read '{path}' as .npz (pickled arrays are refused): {e}") from None
+    except (IsADirectoryError, PermissionError, OSError) as e:
+        raise InputError(f"cannot read '{path}': {e.strerror or e}") from None
+
+
+def _load_npz(m: Model, path: str) -> dict:
+    try:
+        with zipfile.ZipFile(path) as z:
+            feeds = {}
+            for member in z.infolist():
+                name = member.filename[:-4] if member.filename.endswith(".npy") else member.filename
+                info = m.input(name)  # an unknown name is refused before anything is decompressed
+                with z.open(member) as f:
+                    feeds[info.name] = _read_array(f, m, info, f"'{path}' member '{member.filename}'")
+            return feeds
+    except FileNotFoundError:
+        raise InputError(f"input file '{path}' not found") from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as e:
+        raise InputError(f"cannot read '{path}' as .npz: {e}") from None
 
 
 def parse_shape_specs(m: Model, specs) -> dict:

@@ -1,71 +1,174 @@
 """XML -> Graph. Safe by construction: no DTD, no entities, no network, bounded sizes."""
 from __future__ import annotations
 
+import io
 import os
 import re
 from typing import Optional
 
+import networkx as nx
+import numpy as np
 from lxml import etree
 
 from . import ops as _ops  # noqa: F401  (registers every op)
 from .errors import IRExecError, ParseError, ValidationError
 from .graph import Graph, Layer, Port
 from .ops.registry import lookup
-from .shapes import parse_dim
+from .shapes import MAX_RANK, parse_dim
 from .types import from_precision
 from .weights import Weights
 
-MAX_XML_BYTES = 1 << 30
+# Limits on what one IR may hold, so that reading takes bounded time and memory (a minimal <layer>
+# is ~150 bytes of XML, ~3 KB and ~60 us once read: MAX_LAYERS of them take ~15 s and ~800 MB).
+# Each is meant to be far above what a real model needs.
+MAX_XML_BYTES = 256 << 20
+MAX_LAYERS = 1 << 18
+MAX_EDGES = 1 << 20
+MAX_LAYER_ELEMENTS = 1 << 16   # elements inside one <layer> (its ports and dims, rt_info)
+MAX_ATTRIBUTES = 1 << 10       # attributes on one element
+
+
+# The text reaching the parser is always UTF-8 (see _to_utf8): naming the encoding keeps libxml2
+# from guessing another one (EBCDIC, UTF-7, ...) behind the DOCTYPE check's back. huge_tree=False
+# keeps libxml2's limits: 256 levels of nesting, 10,000,000 characters in a text or attribute value.
+_PARSER_OPTIONS = dict(encoding="utf-8", resolve_entities=False, no_network=True, load_dtd=False,
+                       dtd_validation=False, huge_tree=False, remove_blank_text=False)
 
 
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False, remove_blank_text=False)
+    return etree.XMLParser(**_PARSER_OPTIONS)
 
 
+# What may precede the root element: whitespace, the XML declaration, processing instructions,
+# comments. An unterminated one matches nothing, and then the parser reports it.
 _PROLOG = re.compile(rb"\s*(?:<\?.*?\?>|<!--.*?-->)", re.S)
 
 
 def _has_doctype(data: bytes) -> bool:
-    """Whether a DOCTYPE comes before the root element. IR files never have one, and refusing
-    it up front keeps every entity (external, or an expansion bomb) away from the parser."""
-    pos = 0
-    head = data[:1 << 16].lstrip(b"\xef\xbb\xbf")
+    """Whether a DOCTYPE comes before the root element (``data``: UTF-8). IR files never have one,
+    and refusing it up front keeps every entity (external, or an expansion bomb) away from the
+    parser. The whole prolog is scanned, however long its comments."""
+    pos = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     while True:
-        m = _PROLOG.match(head, pos)
+        m = _PROLOG.match(data, pos)
         if not m or m.end() == pos:
             break
         pos = m.end()
-    return head[pos:].lstrip().startswith(b"<!DOCTYPE")
+    while pos < len(data) and data[pos:pos + 1].isspace():
+        pos += 1
+    return data.startswith(b"<!DOCTYPE", pos)
+
+
+# Byte-order marks, and how the first "<" looks in each encoding without one (the XML spec's
+# appendix F); then the encoding the declaration names, for ASCII-compatible text.
+_BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"),
+         (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"), (b"\xef\xbb\xbf", "utf-8"))
+_UNMARKED = ((b"\x00\x00\x00<", "utf-32-be"), (b"<\x00\x00\x00", "utf-32-le"),
+             (b"\x00<", "utf-16-be"), (b"<\x00", "utf-16-le"))
+_DECLARED = re.compile(rb"<\?xml\s[^>]*?encoding\s*=\s*[\"']([^\"'>]{0,40})[\"']")
+# Declared encodings irexec reads (OpenVINO writes UTF-8); a UTF-16/32 label on text that is
+# plainly 8-bit is read as UTF-8, as libxml2 does.
+_SINGLE_BYTE = {"us-ascii": "ascii", "ascii": "ascii", "iso-8859-1": "latin-1", "iso_8859-1": "latin-1",
+                "latin1": "latin-1", "latin-1": "latin-1"}
+_UTF = {"utf-8", "utf8", "utf-16", "utf-16le", "utf-16be", "utf-32", "utf-32le", "utf-32be", "ucs-2", "ucs-4"}
+
+
+def _to_utf8(data: bytes, path: Optional[str]) -> bytes:
+    """The document as UTF-8 bytes (usually ``data`` itself), so that the DOCTYPE check and the
+    parser see the same text. Line breaks are kept, so lines in messages stay right."""
+    head = data[:4]
+    encoding = next((enc for bom, enc in _BOMS if head.startswith(bom)), None)
+    skip = 0
+    if encoding is not None:
+        skip = next(len(bom) for bom, enc in _BOMS if head.startswith(bom))
+    else:
+        encoding = next((enc for mark, enc in _UNMARKED if head.startswith(mark)), None)
+    if encoding is None:
+        m = _DECLARED.match(data[:300].lstrip())
+        declared = m.group(1).decode("latin-1").strip().lower() if m else "utf-8"
+        if declared in _UTF:
+            return data
+        if declared not in _SINGLE_BYTE:
+            raise ParseError(f"the XML declares encoding '{declared}'; irexec reads UTF-8 (as OpenVINO "
+                             f"writes it), UTF-16, UTF-32, ASCII and ISO-8859-1", file=path, line=1)
+        encoding = _SINGLE_BYTE[declared]
+    if encoding == "utf-8":
+        return data
+    try:
+        text = data[skip:].decode(encoding)
+    except UnicodeDecodeError as e:
+        line = data[skip:skip + e.start].decode(encoding, errors="replace").count("\n") + 1
+        raise ParseError(f"not valid {encoding.upper()} text at byte {skip + e.start}", file=path,
+                         line=line) from None
+    return text.encode("utf-8")
+
+
+# libxml2's words for the limits it keeps without XML_PARSE_HUGE, in terms of the file.
+_LIMITS = ((re.compile(r"Excessive depth in document: (\d+).*", re.S),
+            r"elements are nested more than \1 deep"),
+           (re.compile(r"Resource limit exceeded: Buffer size limit exceeded.*", re.S),
+            "a name or attribute value is longer than 10,000,000 characters"),
+           (re.compile(r"Resource limit exceeded: Text node too long.*", re.S),
+            "a text node is longer than 10,000,000 characters"),
+           (re.compile(r"(.*?),? (?:try|use) XML_PARSE_HUGE(?: option)?(.*)", re.S), r"\1\2"))
+
+
+def _syntax_message(e: etree.XMLSyntaxError) -> str:
+    """libxml2's message on one line, without the position lxml appends (the error has the line)."""
+    msg = re.sub(r",?\s*line \d+, column \d+\s*$", "", str(e.msg or "").strip())
+    column = e.position[1] if e.position and e.position[1] else None
+    at = f" at column {column}" if column else ""
+    for pattern, repl in _LIMITS:
+        if pattern.match(msg):
+            msg = " ".join(pattern.sub(repl, msg, count=1).split())
+            return f"the XML is over a limit irexec keeps for untrusted files{at}: {msg}"
+    return f"not well-formed XML{at}: {' '.join(msg.split()) or 'syntax error'}"
+
+
+def prepare_xml(data: bytes, path: Optional[str] = None) -> bytes:
+    """The checks made before any parsing: not empty, a readable encoding (the text is returned as
+    UTF-8), no DOCTYPE, and not more layers or edges than irexec reads."""
+    if not data.strip():
+        raise ParseError("the file is empty", file=path)
+    data = _to_utf8(data, path)
+    if _has_doctype(data):
+        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
+    # Upper bounds (a "<layer" inside a comment counts too): refuse before building anything.
+    for tag, limit in ((b"layer", MAX_LAYERS), (b"edge", MAX_EDGES)):
+        count = data.count(b"<" + tag) - data.count(b"<" + tag + b"s")
+        if count > limit:
+            raise ParseError(f"the XML has {count} <{tag.decode()}> elements, over irexec's limit of "
+                             f"{limit}", file=path)
+    return data
 
 
 def parse_xml_bytes(data: bytes, path: Optional[str] = None) -> etree._ElementTree:
-    """Parse XML text refusing DTDs (and so every entity declaration)."""
-    if not data.strip():
-        raise ParseError("the file is empty", file=path)
-    if _has_doctype(data):
-        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
+    """The whole document as a tree, after the same checks as ``parse_graph`` (for tools that want
+    the XML itself; reading a model streams it instead)."""
+    data = prepare_xml(data, path)
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as e:
-        line = e.position[0] if e.position else None
-        raise ParseError(f"not well-formed XML: {e.msg}", file=path, line=line) from None
+        raise ParseError(_syntax_message(e), file=path, line=e.position[0] if e.position else None) from None
     tree = root.getroottree()
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
         raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
     return tree
 
 
-def read_xml(path: str) -> etree._ElementTree:
+def read_bytes(path: str) -> bytes:
     if not os.path.exists(path):
         raise ParseError("file not found", file=path)
     if not os.path.isfile(path):
         raise ParseError("not a regular file", file=path)
     size = os.path.getsize(path)
     if size > MAX_XML_BYTES:
-        raise ParseError(f"the XML is {size} bytes, over the {MAX_XML_BYTES}-byte limit", file=path)
-    with open(path, "rb") as f:
-        return parse_xml_bytes(f.read(), path)
+        raise ParseError(f"the XML is {size} bytes, over irexec's limit of {MAX_XML_BYTES} bytes", file=path)
+    try:
+        with open(path, "rb") as f:
+            return f.read(MAX_XML_BYTES + 1)
+    except OSError as e:
+        raise ParseError(f"cannot read the file: {e.strerror or e}", file=path) from None
 
 
 def default_weights_path(xml_path: str) -> str:
@@ -73,38 +176,142 @@ def default_weights_path(xml_path: str) -> str:
     return base + ".bin"
 
 
-def build_graph(tree: etree._ElementTree, path: Optional[str] = None,
-                weights_path: Optional[str] = None) -> Graph:
-    root = tree.getroot()
-    if root.tag != "net":
-        raise ParseError(f"the root element is <{root.tag}>, not <net>", file=path, line=root.sourceline)
-    version_s = root.get("version", "")
-    if version_s not in ("10", "11"):
-        raise ParseError(f"IR version '{version_s}' is not supported (irexec reads IR v10 and v11)",
-                         file=path, line=root.sourceline)
-    graph = Graph(root.get("name", ""), int(version_s), path)
-    graph.weights = Weights(weights_path)
-    layers_el = root.find("layers")
-    if layers_el is None:
-        raise ParseError("<net> has no <layers>", file=path, line=root.sourceline)
-    for el in layers_el:
-        if not isinstance(el.tag, str):
-            continue  # comments
-        if el.tag != "layer":
-            raise ParseError(f"unexpected <{el.tag}> in <layers>", file=path, line=el.sourceline)
-        layer = parse_layer(el, path)
-        if layer.id in graph.g:
-            raise ParseError(f"duplicate layer id '{layer.id}'", file=path, line=el.sourceline,
-                             layer=layer.name, layer_id=layer.id, layer_type=layer.type)
-        graph.add_layer(layer)
-    edges_el = root.find("edges")
-    for el in (edges_el if edges_el is not None else ()):
-        if not isinstance(el.tag, str):
-            continue
-        _add_edge(graph, el, path)
-    for layer in graph.layers.values():
-        _bind_op(graph, layer, path)
-    return graph
+class _Stream:
+    """Builds the Graph from iterparse events, dropping each part of the tree once it is read, so
+    memory follows the graph kept rather than the XML: a <layer> is parsed when it ends, an
+    <edge> is kept as five strings, and everything else is discarded."""
+
+    def __init__(self, path: Optional[str], weights_path: Optional[str]):
+        self.path = path
+        self.weights_path = weights_path
+        self.graph: Optional[Graph] = None
+        self.root = None
+        self.depth = 0
+        self.section = None          # "layers", "edges" or None: the <net> child we are in
+        self.seen = set()            # <net> children read so far
+        self.layer_elements = 0      # elements inside the current <layer>
+        self.edges = []              # (from-layer, from-port, to-layer, to-port, line)
+
+    def error(self, message: str, el=None, cls=ParseError, **where):
+        return cls(message, file=self.path, line=el.sourceline if el is not None else None, **where)
+
+    def start(self, el) -> None:
+        self.depth += 1
+        if len(el.attrib) > MAX_ATTRIBUTES:
+            raise self.error(f"<{el.tag}> has {len(el.attrib)} attributes, over irexec's limit of "
+                             f"{MAX_ATTRIBUTES}", el)
+        if self.depth == 1:
+            self.begin_net(el)
+        elif self.depth == 2:
+            self.section = el.tag if el.tag in ("layers", "edges") else None
+            if self.section:
+                if self.section in self.seen:
+                    raise self.error(f"<net> has more than one <{self.section}>", el)
+                self.seen.add(self.section)
+        elif self.depth == 3 and self.section == "layers":
+            if el.tag != "layer":
+                raise self.error(f"unexpected <{el.tag}> in <layers>", el)
+            self.layer_elements = 0
+        elif self.depth > 3 and self.section == "layers":
+            self.layer_elements += 1
+            if self.layer_elements > MAX_LAYER_ELEMENTS:
+                raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements "
+                                 f"(irexec's limit)", el)
+
+    def begin_net(self, el) -> None:
+        self.root = el
+        if el.tag != "net":
+            raise self.error(f"the root element is <{el.tag}>, not <net>", el)
+        version_s = el.get("version", "")
+        if version_s not in ("10", "11"):
+            raise self.error(f"IR version '{version_s}' is not supported (irexec reads IR v10 and v11)", el)
+        self.graph = Graph(el.get("name", ""), int(version_s), self.path)
+        self.graph.weights = Weights(self.weights_path)
+
+    def end(self, el) -> None:
+        depth = self.depth
+        self.depth -= 1
+        if depth == 1:
+            return
+        if depth == 3 and self.section == "layers":
+            self.add_layer(el)
+        elif depth == 3 and self.section == "edges":
+            self.add_edge(el)
+        elif depth > 3 and self.section == "layers":
+            return  # part of a <layer>: read when the layer ends
+        if depth == 2:
+            self.section = None
+        # Done with it: free it, and the siblings before it.
+        el.clear()
+        while el.getprevious() is not None:
+            del el.getparent()[0]
+
+    def add_layer(self, el) -> None:
+        layer = parse_layer(el, self.path)
+        if layer.id in self.graph.g:
+            raise self.error(f"duplicate layer id '{layer.id}'", el, layer=layer.name, layer_id=layer.id,
+                             layer_type=layer.type)
+        self.graph.add_layer(layer)
+
+    def add_edge(self, el) -> None:
+        if el.tag != "edge":
+            raise self.error(f"unexpected <{el.tag}> in <edges>", el)
+        ends = tuple(el.get(k) for k in ("from-layer", "from-port", "to-layer", "to-port"))
+        if None in ends:
+            raise self.error("an <edge> needs from-layer, from-port, to-layer and to-port", el)
+        self.edges.append(ends + (el.sourceline,))
+
+    def finish(self) -> Graph:
+        if "layers" not in self.seen:
+            raise self.error("<net> has no <layers>", self.root)
+        graph = self.graph
+        fed = {}  # layer id -> its input ports that have an edge
+        for edge in self.edges:
+            _add_edge(graph, edge, self.path, fed)
+        for layer in graph.layers.values():
+            _bind_op(graph, layer, self.path, fed.get(layer.id, ()))
+        if not nx.is_directed_acyclic_graph(graph.g):
+            try:
+                graph.topological_order()  # names the cycle
+            except IRExecError as e:
+                raise e.located(file=self.path)
+        return graph
+
+
+def _long_value_line(data: bytes, limit: int = 10_000_000) -> Optional[int]:
+    """The line where a quoted value of ``limit`` bytes or more starts, if there is one."""
+    raw = np.frombuffer(data, dtype=np.uint8)
+    for quote in b"\"'":
+        at = np.flatnonzero(raw == quote)
+        gaps = np.flatnonzero(np.diff(at) > limit)
+        if gaps.size:
+            return data.count(b"\n", 0, int(at[gaps[0]])) + 1
+    return None
+
+
+def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[str] = None) -> Graph:
+    """XML bytes -> Graph (``path``: for messages; ``weights_path``: the .bin)."""
+    data = prepare_xml(data, path)
+    stream = _Stream(path, weights_path)
+    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), **_PARSER_OPTIONS)
+    try:
+        for event, el in events:
+            if not isinstance(el.tag, str):
+                continue
+            if event == "start":
+                stream.start(el)
+            else:
+                stream.end(el)
+    except etree.XMLSyntaxError as e:
+        message, line = _syntax_message(e), e.position[0] if e.position else None
+        if "Buffer size limit" in str(e.msg):
+            # Streaming, libxml2 reports where its input ends, not where the long value is.
+            message, line = re.sub(r" at column \d+", "", message), _long_value_line(data)
+        raise ParseError(message, file=path, line=line) from None
+    docinfo = events.root.getroottree().docinfo if events.root is not None else None
+    if docinfo is not None and (docinfo.doctype or docinfo.internalDTD is not None):
+        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
+    return stream.finish()
 
 
 def parse_layer(el, path: Optional[str]) -> Layer:
@@ -115,6 +322,9 @@ def parse_layer(el, path: Optional[str]) -> Layer:
     if lid is None or ltype is None:
         raise ParseError("a <layer> needs 'id' and 'type' attributes", file=path, line=line, layer=name)
     where = dict(file=path, line=line, layer=name, layer_id=lid, layer_type=ltype)
+    if lid.isdigit() and not lid.isdecimal():
+        # Digits such as '²' are digits to str.isdigit but not numbers to int().
+        raise ParseError(f"layer id '{lid}' is not a number", **where)
     data_el = el.find("data")
     attrs = dict(data_el.attrib) if data_el is not None else {}
     try:
@@ -141,9 +351,12 @@ def _ports(el, path) -> list:
         if pid is None:
             raise ParseError("a <port> needs an 'id'", line=p.sourceline)
         prec = p.get("precision")
+        dim_els = p.findall("dim")
         try:
+            if len(dim_els) > MAX_RANK:
+                raise ParseError(f"the port has {len(dim_els)} dims; irexec handles at most {MAX_RANK}")
             etype = from_precision(prec) if prec else None
-            dims = tuple(parse_dim(d.text or "") for d in p.findall("dim"))
+            dims = tuple(parse_dim(d.text or "") for d in dim_els)
         except IRExecError as e:
             raise e.located(line=p.sourceline, port=pid)
         names = tuple(n.strip() for n in p.get("names", "").split(",") if n.strip()) \
@@ -152,14 +365,8 @@ def _ports(el, path) -> list:
     return ports
 
 
-def _add_edge(graph: Graph, el, path) -> None:
-    line = el.sourceline
-    try:
-        src, sp, dst, dp = (el.get(k) for k in ("from-layer", "from-port", "to-layer", "to-port"))
-    except Exception:
-        src = None
-    if None in (src, sp, dst, dp):
-        raise ParseError("an <edge> needs from-layer, from-port, to-layer and to-port", file=path, line=line)
+def _add_edge(graph: Graph, edge: tuple, path, fed: dict) -> None:
+    src, sp, dst, dp, line = edge
     for lid in (src, dst):
         if lid not in graph.g:
             raise ValidationError(f"edge refers to missing layer '{lid}'", file=path, line=line)
@@ -170,17 +377,21 @@ def _add_edge(graph: Graph, el, path) -> None:
     if dp not in [p.id for p in dst_l.inputs]:
         raise ValidationError(f"edge to missing input port {dp} of layer '{dst_l.name}' (id {dst})",
                               file=path, line=line)
-    for s, _, (_, p) in graph.g.in_edges(dst, keys=True):
-        if p == dp:
-            raise ValidationError(f"input port {dp} of layer '{dst_l.name}' (id {dst}) has two edges",
-                                  file=path, line=line)
+    ports = fed.setdefault(dst, set())
+    if dp in ports:
+        raise ValidationError(f"input port {dp} of layer '{dst_l.name}' (id {dst}) has two edges",
+                              file=path, line=line)
+    ports.add(dp)
     graph.add_edge(src, sp, dst, dp, line)
 
 
-def _bind_op(graph: Graph, layer: Layer, path) -> None:
+def _bind_op(graph: Graph, layer: Layer, path, fed) -> None:
     where = dict(file=path, **layer.where())
     try:
         cls = lookup(layer.type, layer.version)
+        # The spelling irexec knows (types are matched case-insensitively): everything downstream
+        # (the executor's Parameter and Result handling, linting) compares against it.
+        layer.type = cls.type
         layer.op = cls(layer.attrs)
         n_in = len(layer.inputs)
         if not cls.min_inputs <= n_in <= cls.max_inputs:
@@ -190,7 +401,10 @@ def _bind_op(graph: Graph, layer: Layer, path) -> None:
         if len(layer.outputs) != cls.num_outputs and layer.type != "Result":
             raise ValidationError(f"{layer.type} has {cls.num_outputs} output(s), "
                                   f"the layer declares {len(layer.outputs)}")
-        fed = {dp for _, _, (_, dp) in graph.g.in_edges(layer.id, keys=True)}
+        if cls.num_outputs == 0:
+            for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):
+                raise ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port {sp} "
+                                      f"(to layer '{graph.layer(dst).name}', id {dst})", port=sp)
         for port in layer.inputs:
             if port.id not in fed:
                 raise ValidationError("input is not connected", port=port.id)
@@ -202,5 +416,4 @@ def _bind_op(graph: Graph, layer: Layer, path) -> None:
 
 
 def read_graph(xml_path: str, weights_path: Optional[str] = None) -> Graph:
-    tree = read_xml(xml_path)
-    return build_graph(tree, xml_path, weights_path or default_weights_path(xml_path))
+    return parse_graph(read_bytes(xml_path), xml_path, weights_path or default_weights_path(xml_path))

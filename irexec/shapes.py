@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+import numpy as np
+
 from .errors import ParseError, ValidationError
 
 
@@ -83,6 +85,8 @@ def parse_dim(text: str) -> Dim:
 
 
 MAX_DIM = 2 ** 62
+# NumPy's most dimensions for an array (32 before NumPy 2): no tensor irexec computes can have more.
+MAX_RANK = 64 if int(np.__version__.split(".")[0]) >= 2 else 32
 
 
 def _int(s: str) -> int:
@@ -105,7 +109,10 @@ def parse_shape(text: str) -> PShape:
     t = t.strip("[]")
     if t == "":
         return ()
-    return tuple(parse_dim(part) for part in t.split(","))
+    parts = t.split(",")
+    if len(parts) > MAX_RANK:
+        raise ParseError(f"the shape has {len(parts)} dims; irexec handles at most {MAX_RANK}")
+    return tuple(parse_dim(part) for part in parts)
 
 
 def broadcast_numpy(a: PShape, b: PShape) -> PShape:

@@ -25,15 +25,31 @@ class Weights:
                 raise ParseError(f"weights file '{self.path}' not found", file=self.path)
             if not os.path.isfile(self.path):
                 raise ParseError(f"weights path '{self.path}' is not a regular file", file=self.path)
-            self._size = os.path.getsize(self.path)
+            try:
+                self._size = os.path.getsize(self.path)
+            except OSError as e:
+                raise ParseError(f"cannot read weights file '{self.path}': {e.strerror or e}",
+                                 file=self.path) from None
         return self._size
 
     def _buffer(self):
         if self._map is None:
             if self.size == 0:
                 return b""
-            with open(self.path, "rb") as f:
-                self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            try:
+                with open(self.path, "rb") as f:
+                    mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            except (OSError, ValueError) as e:  # ValueError: the file became empty
+                raise ParseError(f"cannot map weights file '{self.path}': {getattr(e, 'strerror', None) or e}",
+                                 file=self.path) from None
+            if len(mapped) < self._size:
+                # Every Const was checked against the old size: reading past the new end would
+                # crash the process (SIGBUS), so refuse.
+                now = len(mapped)
+                mapped.close()
+                raise ParseError(f"weights file '{self.path}' shrank from {self._size} to {now} "
+                                 f"bytes since the model was read", file=self.path)
+            self._map = mapped
         return self._map
 
     def check_range(self, offset: int, size: int) -> None:

@@ -78,7 +78,7 @@ def test_failed_run_leaves_existing_output_untouched(tmp_path, scatter_xml):
     out.write_bytes(b"previous")
     np.save(tmp_path / "bad.npy", np.zeros((5, 5), np.float32))
     r = invoke("run", scatter_xml, "-i", f"data={tmp_path / 'bad.npy'}", "--random", "-o", str(out))
-    assert r.exit_code == 1 and "expects shape [4,3], got [5, 5]" in r.output
+    assert r.exit_code == 1 and "'data' expects shape [4,3]" in r.output and "holds [5, 5]" in r.output
     assert out.read_bytes() == b"previous"
     assert sorted(os.listdir(tmp_path)) == ["bad.npy", "model.bin", "model.xml", "out.npz"]
 
@@ -132,3 +132,9 @@ def test_bundled_models_run(name):
     p = _run("cli.py", "run", os.path.join("models", name), "--random")
     assert p.returncode == 0, p.stderr
     assert p.stdout.splitlines()[0].split() == ["output", "shape", "type", "values"]
+
+
+def test_npz_member_not_an_input_is_refused(tmp_path, scatter_xml):
+    np.savez(tmp_path / "in.npz", data=np.zeros((4, 3), np.float32), nope=np.zeros(3))
+    r = invoke("run", scatter_xml, "-i", str(tmp_path / "in.npz"), "--random")
+    assert r.exit_code == 1 and "unknown input 'nope' (inputs: data, updates)" in r.output

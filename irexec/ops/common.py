@@ -4,12 +4,34 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import DYN, is_static, static, to_ints
+from ..shapes import DYN, MAX_RANK, is_static, static, to_ints
 from ..types import from_dtype
 from .registry import Fact
 
 # Values up to this many elements are carried through inference (shape arithmetic chains).
 FOLD_LIMIT = 1 << 12
+
+
+# The most bytes NumPy can address in one array (its sizes are signed pointer-sized integers).
+MAX_ARRAY_BYTES = int(np.iinfo(np.intp).max)
+
+
+def require_rank(rank: int, what: str = "the output") -> None:
+    """Refuse a result of more dims than NumPy allows, before NumPy is asked for it (some NumPy
+    functions check; np.take crashes the process)."""
+    if rank > MAX_RANK:
+        raise ValidationError(f"{what} would have {rank} dims; irexec handles at most {MAX_RANK}")
+
+
+def require_array_shape(shape, itemsize: int, what: str = "the output") -> None:
+    """Refuse a shape no NumPy array can have: more than MAX_RANK dims, or more bytes than can be
+    addressed (NumPy counts the non-zero dims even of an empty array, and of a broadcast view)."""
+    require_rank(len(shape), what)
+    n = itemsize
+    for d in shape:
+        n *= d if d else 1
+    if n > MAX_ARRAY_BYTES:
+        raise ValidationError(f"{what} would have shape {list(shape)}: too large for any array")
 
 
 def scalar_int(arr: np.ndarray, what: str) -> int:
@@ -66,7 +88,8 @@ def dyn_rank(n: int) -> tuple:
 
 
 __all__ = ["scalar_int", "int_vector", "require_same_type", "require_integer", "values_known", "fold",
-           "view_shape", "dyn_rank", "is_static", "static", "to_ints", "FOLD_LIMIT"]
+           "view_shape", "dyn_rank", "is_static", "static", "to_ints", "FOLD_LIMIT", "require_rank",
+           "require_array_shape", "MAX_ARRAY_BYTES"]
 
 
 def require_i32_or_i64(etype, what: str) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from .common import fold
+from .common import fold, is_static, require_array_shape, to_ints
 from .registry import Attr, Fact, Op, register
 
 # Float -> integer: (lowest, one past the highest) truncated value that survives, and what every
@@ -89,8 +89,13 @@ class Convert(Op):
 
     def infer(self, ins):
         etype = self.destination_type
+        if is_static(ins[0].shape):
+            # A wider type can make even an empty tensor's shape too large for NumPy.
+            require_array_shape(to_ints(ins[0].shape), etype.dtype.itemsize)
         return fold(self, ins, [etype]) or [Fact(etype, ins[0].shape)]
 
     def eval(self, ins):
+        x = np.asarray(ins[0])
+        require_array_shape(x.shape, self.destination_type.dtype.itemsize)
         with np.errstate(invalid="ignore", over="ignore"):
-            return [convert(np.asarray(ins[0]), self.destination_type)]
+            return [convert(x, self.destination_type)]

@@ -14,7 +14,7 @@ import numpy as np
 from ..errors import ValidationError
 from ..shapes import broadcast_numpy, fmt
 from ..types import BY_NAME
-from .common import fold, require_same_type
+from .common import fold, is_static, require_array_shape, require_same_type, static, to_ints
 from .registry import Attr, Fact, Op, register
 
 BOOL = BY_NAME["boolean"]
@@ -30,6 +30,12 @@ def _broadcast_shape(op, a, b):
     if op.auto_broadcast == "pdpd":
         raise ValidationError("auto_broadcast='pdpd' is not supported by irexec")
     return broadcast_numpy(a, b)
+
+
+def _check_output(shape, etype) -> None:
+    """A broadcast of two shapes NumPy can hold may not be one (even when it is empty)."""
+    if is_static(shape):
+        require_array_shape(to_ints(shape), etype.dtype.itemsize if etype is not None else 1)
 
 
 def _check_eval_shapes(op, arrays):
@@ -137,11 +143,15 @@ class _Binary(Op):
                     raise ValidationError(f"{self.type} needs boolean inputs, got {f.etype}")
         shape = _broadcast_shape(self, a.shape, b.shape)
         etype = BOOL if self.compare else (a.etype or b.etype)
+        _check_output(shape, etype)
         return fold(self, ins, [etype]) or [Fact(etype, shape)]
 
     def eval(self, ins):
         a, b = ins
         _check_eval_shapes(self, ins)
+        # (Not np.broadcast_shapes: it stops at 32 dims, where NumPy 2 arrays go to 64.)
+        out_shape = to_ints(broadcast_numpy(static(np.shape(a)), static(np.shape(b))))
+        require_array_shape(out_shape, np.asarray(a).dtype.itemsize)
         with np.errstate(all="ignore"):
             return [np.asarray(self.compute(a, b))]
 
@@ -217,6 +227,7 @@ class Select(Op):
         require_same_type(ins, (1, 2), "Select's then and else inputs")
         shape = _broadcast_shape(self, _broadcast_shape(self, then.shape, other.shape), cond.shape)
         etype = then.etype or other.etype
+        _check_output(shape, etype)
         return fold(self, ins, [etype]) or [Fact(etype, shape)]
 
     def eval(self, ins):

@@ -13,12 +13,14 @@ import numpy as np
 from .. import kernels
 from ..errors import ValidationError
 from ..shapes import Dim, fmt, normalize_axis
-from .common import fold, require_i32_or_i64, require_integer, scalar_int
+from .common import fold, require_i32_or_i64, require_integer, require_rank, scalar_int
 from .registry import Attr, Fact, Op, register
 
 
 def gather_shape(data_shape: tuple, idx_shape: tuple, axis: int, batch_dims: int) -> tuple:
-    return tuple(data_shape[:axis]) + tuple(idx_shape[batch_dims:]) + tuple(data_shape[axis + 1:])
+    out = tuple(data_shape[:axis]) + tuple(idx_shape[batch_dims:]) + tuple(data_shape[axis + 1:])
+    require_rank(len(out))  # checked before np.take, which crashes on a result of too many dims
+    return out
 
 
 def normalize_gather_axes(data_rank: int, idx_rank: int, axis: int, batch_dims: int):
@@ -48,11 +50,11 @@ def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int, negati
         pos = tuple(int(i) for i in np.argwhere((idx < 0) & (idx >= -size))[0])
         raise ValidationError(f"index {int(idx[pos])} at position {list(pos)} is negative: Gather-1 and "
                               f"Gather-7 take indices in [0, {size - 1}] (use Gather-8 to count from the end)")
+    out_shape = gather_shape(data.shape, idx.shape, axis, batch_dims)
     bad = (idx < -size) | (idx >= size)
     idx = np.where(idx < 0, idx + size, idx)
     if np.any(bad):
         idx = np.where(bad, 0, idx)
-    out_shape = gather_shape(data.shape, idx.shape, axis, batch_dims)
     if size == 0:
         # Every index is out of range of an empty axis.
         return np.zeros(out_shape, dtype=data.dtype)
@@ -172,6 +174,7 @@ class _GatherNDBase(Op):
             if not data.shape[d].compatible(idx.shape[d]):
                 raise ValidationError(f"batch dim {d} differs: data {fmt(data.shape)}, indices {fmt(idx.shape)}")
         tail = tuple(data.shape[b + k:])
+        require_rank(len(idx.shape) - 1 + len(tail))
         if self.merge_batch and b > 0:
             lead = data.shape[:b]
             n = 1
@@ -183,8 +186,10 @@ class _GatherNDBase(Op):
         return fold(self, ins, [data.etype]) or [Fact(data.etype, out)]
 
     def eval(self, ins):
-        return [kernels.gather_nd(ins[0], ins[1], self.batch_dims, merge_batch=self.merge_batch,
-                                  op=self.type)]
+        data, idx = np.asarray(ins[0]), np.asarray(ins[1])
+        if idx.ndim and 0 <= self.batch_dims and idx.shape[-1] <= data.ndim:
+            require_rank(idx.ndim - 1 + data.ndim - self.batch_dims - idx.shape[-1])
+        return [kernels.gather_nd(data, idx, self.batch_dims, merge_batch=self.merge_batch, op=self.type)]
 
 
 @register

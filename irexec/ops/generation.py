@@ -43,7 +43,10 @@ def _bounds(start, stop, step, dtype):
         raise ValidationError("Range step must not be 0")
     if not all(math.isfinite(v) for v in (b, e, s)):
         raise ValidationError("Range start, stop and step must be finite")
-    return b, s, max(0, math.ceil((e - b) / s))
+    count = (e - b) / s
+    if not math.isfinite(count):
+        raise ValidationError(f"Range from {b} to {e} by {s} has more elements than any array can hold")
+    return b, s, max(0, math.ceil(count))
 
 
 def range_length(start, stop, step, dtype) -> int:

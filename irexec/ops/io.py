@@ -5,7 +5,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..shapes import is_static, static, to_ints
-from .common import FOLD_LIMIT
+from .common import FOLD_LIMIT, require_array_shape
 from .registry import Attr, Fact, Op, register
 
 
@@ -33,6 +33,7 @@ class Const(Op):
         if not is_static(self.shape):
             raise ValidationError(f"a Const needs a static shape, got '{self.shape}'")
         self.dims = to_ints(self.shape)
+        require_array_shape(self.dims, self.element_type.dtype.itemsize, "the constant")
 
     def bind(self, weights) -> None:
         self.weights = weights

@@ -98,6 +98,8 @@ ReduceLogicalOr = _reduce("ReduceLogicalOr", lambda x, a, k: np.any(x, axis=a, k
 
 
 def softmax(x: np.ndarray, axis: int) -> np.ndarray:
+    if x.size == 0:
+        return np.array(x, copy=True)  # nothing to normalise (np.max has no identity to start from)
     wide = x.astype(np.float32) if x.dtype in _HALF else x
     shifted = wide - np.max(wide, axis=axis, keepdims=True)
     e = np.exp(shifted)

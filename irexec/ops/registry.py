@@ -35,9 +35,16 @@ def _parse_bool(s: str) -> bool:
     raise ValueError(f"expected true or false, got '{s}'")
 
 
+MAX_LIST = 1024  # entries in a list attribute: masks and axes of tensors of rank 64 at most
+
+
 def _parse_ints(s: str) -> tuple:
     s = s.strip()
-    return tuple(int(x) for x in s.split(",")) if s else ()
+    if not s:
+        return ()
+    if s.count(",") >= MAX_LIST:
+        raise ValueError(f"more than {MAX_LIST} entries")
+    return tuple(int(x) for x in s.split(","))
 
 
 _KINDS: dict[str, Callable[[str], Any]] = {

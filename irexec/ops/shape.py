@@ -12,7 +12,7 @@ import numpy as np
 from ..errors import ValidationError
 from ..shapes import DYN, Dim, PShape, broadcast_numpy, fmt, is_static, normalize_axis, static, to_ints
 from ..types import BY_NAME
-from .common import dyn_rank, fold, int_vector, require_integer
+from .common import dyn_rank, fold, int_vector, require_array_shape, require_integer, require_rank
 from .registry import Attr, Fact, Op, register
 
 I64 = BY_NAME["i64"]
@@ -110,6 +110,7 @@ def unsqueeze_rule(in_shape: tuple, axes: list, one=1) -> tuple:
         raise ValidationError("Unsqueeze axes must not be empty")
     distinct = set(axes)
     rank = len(in_shape) + len(distinct)
+    require_rank(rank)
     out = list(in_shape)
     for a in sorted({normalize_axis(a, rank, "Unsqueeze axis") for a in distinct}):
         if a > len(out) + 1:
@@ -155,7 +156,11 @@ def numpy_broadcast_target(data_shape: tuple, target: list) -> tuple:
 
 
 def bidirectional_target(data_shape: tuple, target: list) -> tuple:
-    return tuple(np.broadcast_shapes(tuple(data_shape), tuple(target)))
+    # (Not np.broadcast_shapes: it stops at 32 dims, where NumPy 2 arrays go to 64.)
+    try:
+        return to_ints(broadcast_numpy(static(data_shape), static(target)))
+    except ValidationError:
+        raise ValidationError(f"cannot broadcast {list(data_shape)} with {list(target)}") from None
 
 
 # ---- ops --------------------------------------------------------------------------------------
@@ -166,15 +171,22 @@ class _ShapeOfBase(Op):
     def out_type(self):
         return I64
 
+    def values(self, dims) -> np.ndarray:
+        et = self.out_type()
+        top = int(np.iinfo(et.dtype).max)
+        for d in dims:
+            if d > top:
+                raise ValidationError(f"dimension {d} does not fit in the output type {et}")
+        return np.array(dims, dtype=et.dtype)
+
     def infer(self, ins):
         shape = ins[0].shape
         if is_static(shape):
-            return [Fact(self.out_type(), (Dim(len(shape), len(shape)),),
-                         np.array(to_ints(shape), dtype=self.out_type().dtype))]
+            return [Fact(self.out_type(), (Dim(len(shape), len(shape)),), self.values(to_ints(shape)))]
         return [Fact(self.out_type(), (DYN,) if shape is None else static([len(shape)]))]
 
     def eval(self, ins):
-        return [np.array(np.shape(ins[0]), dtype=self.out_type().dtype)]
+        return [self.values(np.shape(ins[0]))]
 
 
 @register
@@ -216,14 +228,17 @@ class Reshape(Op):
             pattern = _pattern(target.value)
             if is_static(data.shape):
                 out = reshape_rule(to_ints(data.shape), pattern, self.special_zero)
+                require_array_shape(out, _itemsize(data))
                 return fold(self, ins, [data.etype]) or [Fact(data.etype, static(out))]
             return [Fact(data.etype, reshape_pshape(data.shape, pattern, self.special_zero))]
         n = target.shape[0].lo if target.shape and target.shape[0].is_static else None
         return [Fact(data.etype, dyn_rank(n) if n is not None else None)]
 
     def eval(self, ins):
-        data, target = ins
-        return [np.reshape(data, reshape_rule(data.shape, _pattern(target), self.special_zero))]
+        data, target = np.asarray(ins[0]), ins[1]
+        out = reshape_rule(data.shape, _pattern(target), self.special_zero)
+        require_array_shape(out, data.dtype.itemsize)
+        return [np.reshape(data, out)]
 
 
 def _axes_rank(axes: Fact, what: str) -> None:
@@ -330,6 +345,19 @@ class Concat(Op):
                                   + ", ".join(str(list(a.shape)) for a in arrays)) from None
 
 
+def _itemsize(fact: Fact) -> int:
+    return fact.etype.dtype.itemsize if fact.etype is not None else 1
+
+
+def _target(value, itemsize: int) -> list:
+    """A Broadcast's target_shape input: dims that exist (not negative) and fit in an array."""
+    target = int_vector(value, "target_shape")
+    if any(t < 0 for t in target):
+        raise ValidationError(f"target_shape {target} has a negative dim")
+    require_array_shape(target, itemsize, "the broadcast output")
+    return target
+
+
 class _BroadcastBase(Op):
     min_inputs, max_inputs = 2, 3
 
@@ -340,15 +368,12 @@ class _BroadcastBase(Op):
             # OpenVINO's enums make NONE and EXPLICIT one value, and it writes Broadcast-1's as "none".
             self.mode = "explicit"
 
-    def target_shape(self, data_shape, target, axes):
-        target = int_vector(target, "target_shape")
+    def target_shape(self, data_shape, target, axes, itemsize=1):
+        target = _target(target, itemsize)
         if self.mode == "numpy":
             return numpy_broadcast_target(data_shape, target), data_shape
         if self.mode == "bidirectional":
-            try:
-                return bidirectional_target(data_shape, target), data_shape
-            except ValueError:
-                raise ValidationError(f"cannot broadcast {list(data_shape)} with {target}") from None
+            return bidirectional_target(data_shape, target), data_shape
         if axes is None:
             raise ValidationError("Broadcast mode 'explicit' needs the axes_mapping input")
         return tuple(target), explicit_broadcast_shape(data_shape, target, int_vector(axes, "axes_mapping"))
@@ -358,13 +383,13 @@ class _BroadcastBase(Op):
         require_integer(target, "Broadcast's target_shape")
         axes = ins[2].value if len(ins) > 2 else None
         if is_static(data.shape) and target.value is not None and (self.mode != "explicit" or axes is not None):
-            out, _ = self.target_shape(to_ints(data.shape), target.value, axes)
+            out, _ = self.target_shape(to_ints(data.shape), target.value, axes, _itemsize(data))
             return fold(self, ins, [data.etype]) or [Fact(data.etype, static(out))]
         if target.value is not None and self.mode in ("numpy", "explicit"):
             # The output is the target, whatever the data's unknown dims turn out to be.
-            return [Fact(data.etype, static(int_vector(target.value, "target_shape")))]
+            return [Fact(data.etype, static(_target(target.value, _itemsize(data))))]
         if target.value is not None and data.shape is not None:
-            return [Fact(data.etype, broadcast_numpy(data.shape, static(int_vector(target.value, "target_shape"))))]
+            return [Fact(data.etype, broadcast_numpy(data.shape, static(_target(target.value, _itemsize(data)))))]
         n = target.shape[0].lo if target.shape and target.shape[0].is_static else None
         if n is not None and self.mode != "bidirectional":
             return [Fact(data.etype, dyn_rank(n))]
@@ -372,7 +397,8 @@ class _BroadcastBase(Op):
 
     def eval(self, ins):
         data, target = np.asarray(ins[0]), ins[1]
-        out, view = self.target_shape(data.shape, target, ins[2] if len(ins) > 2 else None)
+        out, view = self.target_shape(data.shape, target, ins[2] if len(ins) > 2 else None, data.dtype.itemsize)
+        require_array_shape(out, data.dtype.itemsize)
         return [np.broadcast_to(data.reshape(view) if self.mode == "explicit" else data, out)]
 
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..shapes import DYN, Dim, is_static, normalize_axis, static, to_ints
-from .common import fold, int_vector, require_integer, view_shape
+from .common import fold, int_vector, require_integer, require_rank, view_shape
 from .registry import Attr, Fact, Op, register
 
 ONE = Dim(1, 1)
@@ -84,6 +84,7 @@ def strided_slice_key(op, rank: int, begin: list, end: list, strides: list) -> l
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
     if consumed > rank:
         raise ValidationError(f"StridedSlice slices {consumed} dims of a rank-{rank} input")
+    require_rank(rank + key.count(None) - sum(1 for k in key if isinstance(k, int)))
     return key
 
 
