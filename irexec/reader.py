@@ -89,7 +89,7 @@ def _to_utf8(data: bytes, path: Optional[str]) -> bytes:
         if declared in _UTF:
             return data
         if declared not in _SINGLE_BYTE:
-            raise ParseError(f"the XML declares encoding '{declared}'; irexec reads UTF-8 (as OpenVINO "
+            raise ParseError(f"the XML declares encoding {declared!r}; irexec reads UTF-8 (as OpenVINO "
                              f"writes it), UTF-16, UTF-32, ASCII and ISO-8859-1", file=path, line=1)
         encoding = _SINGLE_BYTE[declared]
     if encoding == "utf-8":
@@ -171,6 +171,12 @@ def read_bytes(path: str) -> bytes:
         raise ParseError(f"cannot read the file: {e.strerror or e}", file=path) from None
 
 
+def _show(text) -> str:
+    """``text`` (an id from the file) as it reads, but on one line: unprintable characters escaped."""
+    text = str(text)
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def default_weights_path(xml_path: str) -> str:
     base, _ = os.path.splitext(xml_path)
     return base + ".bin"
@@ -224,7 +230,7 @@ class _Stream:
             raise self.error(f"the root element is <{el.tag}>, not <net>", el)
         version_s = el.get("version", "")
         if version_s not in ("10", "11"):
-            raise self.error(f"IR version '{version_s}' is not supported (irexec reads IR v10 and v11)", el)
+            raise self.error(f"IR version {version_s!r} is not supported (irexec reads IR v10 and v11)", el)
         self.graph = Graph(el.get("name", ""), int(version_s), self.path)
         self.graph.weights = Weights(self.weights_path)
 
@@ -249,7 +255,7 @@ class _Stream:
     def add_layer(self, el) -> None:
         layer = parse_layer(el, self.path)
         if layer.id in self.graph.g:
-            raise self.error(f"duplicate layer id '{layer.id}'", el, layer=layer.name, layer_id=layer.id,
+            raise self.error(f"duplicate layer id {layer.id!r}", el, layer=layer.name, layer_id=layer.id,
                              layer_type=layer.type)
         self.graph.add_layer(layer)
 
@@ -324,7 +330,7 @@ def parse_layer(el, path: Optional[str]) -> Layer:
     where = dict(file=path, line=line, layer=name, layer_id=lid, layer_type=ltype)
     if lid.isdigit() and not lid.isdecimal():
         # Digits such as '²' are digits to str.isdigit but not numbers to int().
-        raise ParseError(f"layer id '{lid}' is not a number", **where)
+        raise ParseError(f"layer id {lid!r} is not a number", **where)
     data_el = el.find("data")
     attrs = dict(data_el.attrib) if data_el is not None else {}
     try:
@@ -369,17 +375,17 @@ def _add_edge(graph: Graph, edge: tuple, path, fed: dict) -> None:
     src, sp, dst, dp, line = edge
     for lid in (src, dst):
         if lid not in graph.g:
-            raise ValidationError(f"edge refers to missing layer '{lid}'", file=path, line=line)
+            raise ValidationError(f"edge refers to missing layer {lid!r}", file=path, line=line)
     src_l, dst_l = graph.layer(src), graph.layer(dst)
     if sp not in [p.id for p in src_l.outputs]:
-        raise ValidationError(f"edge from missing output port {sp} of layer '{src_l.name}' (id {src})",
+        raise ValidationError(f"edge from missing output port {_show(sp)} of layer {src_l.name!r} (id {_show(src)})",
                               file=path, line=line)
     if dp not in [p.id for p in dst_l.inputs]:
-        raise ValidationError(f"edge to missing input port {dp} of layer '{dst_l.name}' (id {dst})",
+        raise ValidationError(f"edge to missing input port {_show(dp)} of layer {dst_l.name!r} (id {_show(dst)})",
                               file=path, line=line)
     ports = fed.setdefault(dst, set())
     if dp in ports:
-        raise ValidationError(f"input port {dp} of layer '{dst_l.name}' (id {dst}) has two edges",
+        raise ValidationError(f"input port {_show(dp)} of layer {dst_l.name!r} (id {_show(dst)}) has two edges",
                               file=path, line=line)
     ports.add(dp)
     graph.add_edge(src, sp, dst, dp, line)
@@ -403,8 +409,8 @@ def _bind_op(graph: Graph, layer: Layer, path, fed) -> None:
                                   f"the layer declares {len(layer.outputs)}")
         if cls.num_outputs == 0:
             for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):
-                raise ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port {sp} "
-                                      f"(to layer '{graph.layer(dst).name}', id {dst})", port=sp)
+                raise ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port {_show(sp)} "
+                                      f"(to layer {graph.layer(dst).name!r}, id {_show(dst)})", port=sp)
         for port in layer.inputs:
             if port.id not in fed:
                 raise ValidationError("input is not connected", port=port.id)

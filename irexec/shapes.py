@@ -76,11 +76,11 @@ def parse_dim(text: str) -> Dim:
         lo = _int(lo_s) if lo_s.strip() else 0
         hi = _int(hi_s) if hi_s.strip() else None
         if lo < 0 or (hi is not None and (hi < lo)):
-            raise ParseError(f"invalid dimension interval '{text}'")
+            raise ParseError(f"invalid dimension interval {text!r}")
         return Dim(lo, hi)
     n = _int(t)
     if n < 0:
-        raise ParseError(f"invalid negative dimension '{text}'")
+        raise ParseError(f"invalid negative dimension {text!r}")
     return Dim(n, n)
 
 
@@ -93,7 +93,7 @@ def _int(s: str) -> int:
     try:
         n = int(s.strip())
     except ValueError:
-        raise ParseError(f"invalid dimension '{s.strip()}'") from None
+        raise ParseError(f"invalid dimension {s.strip()!r}") from None
     if abs(n) > MAX_DIM:
         raise ParseError(f"dimension {n} is too large")
     return n

@@ -88,8 +88,8 @@ def element_type(name: str) -> ElementType:
     if key in BY_NAME:
         return BY_NAME[key]
     if key in _KNOWN_UNSUPPORTED:
-        raise ParseError(f"element type '{key}' is not supported by irexec")
-    raise ParseError(f"unknown element type '{name}'")
+        raise ParseError(f"element type {key!r} is not supported by irexec")
+    raise ParseError(f"unknown element type {name!r}")
 
 
 def from_precision(precision: str) -> ElementType:

@@ -359,3 +359,35 @@ def test_layer_id_that_is_a_digit_but_not_a_number(tmp_path):
     xml = add_model().replace('id="3"', 'id="\u00b2"').replace('to-layer="3"', 'to-layer="\u00b2"')
     e = err(write(tmp_path, xml), ParseError)
     assert "layer id '\u00b2' is not a number" in e.message and e.line == 7
+
+
+# ---- line breaks from the file never break the one-line error ------------------------------------------
+
+@pytest.mark.parametrize("edit, expect", [
+    (("<dim>3</dim>", "<dim>3\n4</dim>"), "invalid dimension '3\\n4'"),
+    (('type="Add" version="opset1">', 'type="Add" version="opset1"><data auto_broadcast="a&#10;b"/>'),
+     "auto_broadcast='a\\nb' is not one of"),
+    (('<?xml version="1.0"?>', '<?xml version="1.0" encoding="x&#10;y"?>'), None),
+    (('type="Add" version="opset1"', 'type="Add" version="opset&#13;1"'), "Add version 'opset\\r1' is not supported"),
+    (('precision="FP32"', 'precision="F&#10;P"'), "unknown element type 'F\\nP'"),
+    (('to-layer="3"', 'to-layer="9&#10;9"'), "edge refers to missing layer '9\\n9'"),
+    (('from-port="2"', 'from-port="2&#10;"'), "edge from missing output port 2\\n of layer 'l2'"),
+])
+def test_line_breaks_in_values_are_escaped_in_messages(tmp_path, edit, expect):
+    e = err(write(tmp_path, add_model().replace(*edit, 1)))
+    assert "\n" not in str(e) and "\r" not in str(e)
+    if expect:
+        assert expect in str(e)
+
+
+def test_encoding_name_with_a_line_break(tmp_path):
+    data = b'<?xml version="1.0" encoding="UC\x00\xdfl\nx"?>\n<net/>'
+    e = err(write_bytes(tmp_path, data), ParseError)
+    assert "\n" not in str(e) and "declares encoding" in e.message
+
+
+@pytest.mark.xfail(strict=True, reason="irexec/errors.py IRExecError.__str__ prints the layer name (and file) as "
+                                       "they are: a name with a line break (&#10;) breaks the one-line message")
+def test_layer_name_with_a_line_break(tmp_path):
+    e = err(write(tmp_path, add_model().replace('name="l2" type="Add"', 'name="l&#10;2" type="Frobnicate"')))
+    assert "\n" not in str(e)

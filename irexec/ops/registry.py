@@ -32,7 +32,7 @@ def _parse_bool(s: str) -> bool:
         return True
     if v in ("false", "0"):
         return False
-    raise ValueError(f"expected true or false, got '{s}'")
+    raise ValueError(f"expected true or false, got {s!r}")
 
 
 MAX_LIST = 1024  # entries in a list attribute: masks and axes of tensors of rank 64 at most
@@ -75,11 +75,11 @@ class Attr:
         except ValidationError:
             raise
         except Exception as e:  # the kind parsers raise ValueError or ParseError
-            raise ValidationError(f"attribute {self.name}='{raw}' is not a valid {self.kind}: {e}") from None
+            raise ValidationError(f"attribute {self.name}={raw!r} is not a valid {self.kind}: {e}") from None
         if self.choices is not None:
             check = value.lower() if isinstance(value, str) else value
             if check not in self.choices:
-                raise ValidationError(f"attribute {self.name}='{raw}' is not one of "
+                raise ValidationError(f"attribute {self.name}={raw!r} is not one of "
                                       f"{', '.join(map(str, self.choices))}")
             value = check
         return value
@@ -153,7 +153,7 @@ def lookup(op_type: str, version: Optional[str]) -> type:
         folded = [t for t, _ in REGISTRY if t.lower() == op_type.lower()]
         if folded:
             return lookup(folded[0], version)
-        raise ValidationError(f"unknown operation type '{op_type}'")
+        raise ValidationError(f"unknown operation type {op_type!r}")
     known = known_versions(op_type)
-    raise ValidationError(f"{op_type} version '{version}' is not supported "
+    raise ValidationError(f"{op_type} version {version!r} is not supported "
                           f"(known versions: {', '.join(known)})")
