@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,22 +25,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
 import irexec  # noqa: E402
+from bench_scatter import median_time  # noqa: E402
 
 import openvino as ov  # noqa: E402
 import openvino.opset3 as o3  # noqa: E402
 import openvino.opset15 as ops  # noqa: E402
 
 TMP = tempfile.mkdtemp(prefix="irexec-bench-")
-
-
-def median_time(fn, repeat=7):
-    fn()
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def save(model, name):

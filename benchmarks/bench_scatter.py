@@ -36,7 +36,7 @@ except ImportError:  # the plugin columns stay empty
     ov = None
 
 
-def median_time(fn, repeat: int) -> float:
+def median_time(fn, repeat: int = 7) -> float:
     fn()  # warm-up: first-touch page faults, plugin's lazy init
     times = []
     for _ in range(repeat):

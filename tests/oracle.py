@@ -101,3 +101,12 @@ def exact_sample(rng, shape, dtype):
     if dtype.kind == "i":
         return rng.integers(-100, 100, size=shape).astype(dtype)
     return (rng.integers(-512, 512, size=shape) / 8).astype(dtype)
+
+
+def cpu_has(flag: str) -> bool:
+    """Whether this CPU has an instruction-set flag: some plugin kernels differ with it."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            return flag in f.read().split()
+    except OSError:
+        return False

@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 
 import oracle  # skips these tests when openvino is not installed
+from oracle import cpu_has as oracle_cpu_has
 from oracle import BF16, from_ov_tensor, ov, to_ov_tensor  # noqa: F401  (test_diff_convert uses them)
 
 import openvino.opset15 as ops  # noqa: E402  (after the skip)
@@ -47,12 +48,7 @@ LOGICAL = {"LogicalAnd": ops.logical_and, "LogicalOr": ops.logical_or,
 BUILDERS = {**ARITHMETIC, **COMPARISON, **LOGICAL}
 
 
-def _cpu_has(flag: str) -> bool:
-    try:
-        with open("/proc/cpuinfo") as f:
-            return flag in f.read().split()
-    except OSError:
-        return False
+_cpu_has = oracle_cpu_has
 
 
 # The plugin rounds to bf16 with AVX512-BF16's vcvtneps2bf16, which flushes subnormals to zero;
