@@ -6,6 +6,10 @@ that callers (and the linter) can use them without parsing the message.
 from __future__ import annotations
 
 
+# Names and paths come from the file: escape control characters so a message stays one line.
+_ONE_LINE = {c: f"\\x{c:02x}" for c in range(32)} | {10: "\\n", 13: "\\r", 9: "\\t", 127: "\\x7f"}
+
+
 class IRExecError(Exception):
     """Base of every error irexec raises on purpose."""
 
@@ -46,7 +50,8 @@ class IRExecError(Exception):
             where.append(desc)
         if self.port is not None:
             where.append(f"port {self.port}")
-        return f"{': '.join(where)}: {self.message}" if where else self.message
+        text = f"{': '.join(where)}: {self.message}" if where else self.message
+        return text.translate(_ONE_LINE)
 
 
 class ParseError(IRExecError):

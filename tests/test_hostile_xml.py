@@ -386,8 +386,6 @@ def test_encoding_name_with_a_line_break(tmp_path):
     assert "\n" not in str(e) and "declares encoding" in e.message
 
 
-@pytest.mark.xfail(strict=True, reason="irexec/errors.py IRExecError.__str__ prints the layer name (and file) as "
-                                       "they are: a name with a line break (&#10;) breaks the one-line message")
 def test_layer_name_with_a_line_break(tmp_path):
     e = err(write(tmp_path, add_model().replace('name="l2" type="Add"', 'name="l&#10;2" type="Frobnicate"')))
     assert "\n" not in str(e)
