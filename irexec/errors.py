@@ -7,7 +7,8 @@ from __future__ import annotations
 
 
 # Names and paths come from the file: escape control characters so a message stays one line.
-_ONE_LINE = {c: f"\\x{c:02x}" for c in range(32)} | {10: "\\n", 13: "\\r", 9: "\\t", 127: "\\x7f"}
+_ONE_LINE = {c: f"\\x{c:02x}" for c in range(32)} | {10: "\\n", 13: "\\r", 9: "\\t", 127: "\\x7f",
+                                                      0x85: "\\x85", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 class IRExecError(Exception):

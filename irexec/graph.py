@@ -89,7 +89,8 @@ class Graph:
             cycle = nx.find_cycle(self.g)
             ids = " -> ".join(str(e[0]) for e in cycle) + f" -> {cycle[0][0]}"
             first = self.layer(cycle[0][0])
-            raise ValidationError(f"the graph has a cycle through layers {ids}", **first.where()) from None
+            raise ValidationError(f"the graph has a cycle through layers {ids}", file=self.path,
+                                  **first.where()) from None
 
     def by_type(self, op_type: str) -> list:
         return [layer for layer in self.layers.values() if layer.type == op_type]
@@ -97,4 +98,4 @@ class Graph:
 
 def _id_key(node_id: str):
     # Keep XML order for ids that are numbers, so execution order is stable and readable.
-    return (0, int(node_id), "") if node_id.isdigit() else (1, 0, node_id)
+    return (0, int(node_id), "") if node_id.isascii() and node_id.isdecimal() else (1, 0, node_id)
