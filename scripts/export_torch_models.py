@@ -8,7 +8,7 @@ For every program NAME this writes, into tests/data/torch/:
   ``ov.save_model(..., compress_to_fp16=False)``;
 - NAME.npz: ``in:<input name>`` for each model input in order and ``out:<i>`` for torch's outputs.
 
-The programs cover what converters emit around scatters (see ../shared/NOTES.md): ``scatter``,
+The programs cover what converters emit around scatters (see the field notes measured on the runtime): ``scatter``,
 ``scatter_add``, ``scatter_reduce`` (every reduce, include_self True/False), ``index_put`` with and
 without accumulate, ``index_add``, ``index_copy`` along a non-zero dim, ``torch.gather``, negative
 dims, several element types, and a tiny KV-cache attention step mixing them.

@@ -139,7 +139,7 @@ def test_scatter_update_zero_d_indices(axis, dtype, tmp_path):
 
 @pytest.mark.parametrize("bad", [-1, 4, 1000])
 def test_scatter_update_index_out_of_range_is_an_error(bad, tmp_path):
-    # irexec alone: the plugin crashes or silently skips on such indices (../shared/NOTES.md),
+    # irexec alone: the plugin crashes or silently skips on such indices (measured in the field notes),
     # which would take the test process down with it.
     p, pi = P((4, 3)), P([2], np.int64)
     model = M(o3.scatter_update(p, pi, C(np.ones((2, 3), np.float32)), C(0, np.int64)), [p, pi])
