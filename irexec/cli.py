@@ -15,7 +15,7 @@ from . import __version__
 from .errors import InputError, IRExecError, UsageError
 from .limits import fmt_bytes, parse_size
 from .model import Model, read_model
-from .shapes import Dim, fmt, parse_shape
+from .shapes import fits, fmt, parse_shape
 
 class _App(click.Group):
     """Turns every error into one line and an exit status, unless --debug."""
@@ -116,10 +116,8 @@ def _read_array(f, m: Model, info, label: str) -> np.ndarray:
         raise InputError(f"cannot read {label} as .npy: {type(e).__name__}: {e}") from None
     if dtype.hasobject:
         raise InputError(f"{label} holds Python objects (pickled arrays are refused)")
-    want = info.shape
-    if want is not None and (len(shape) != len(want) or any(
-            not d.compatible(Dim(n, n)) for d, n in zip(want, shape))):
-        raise InputError(f"input '{info.name}' expects shape {fmt(want)}, {label} holds {list(shape)}")
+    if not fits(info.shape, shape):
+        raise InputError(f"input '{info.name}' expects shape {fmt(info.shape)}, {label} holds {list(shape)}")
     count = int(np.prod(shape, dtype=object))
     nbytes = count * dtype.itemsize
     if nbytes > m.max_tensor_bytes:

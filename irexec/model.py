@@ -14,7 +14,7 @@ from .limits import default_max_tensor_bytes, fmt_bytes
 from .ops.registry import Fact
 from .graph import Graph
 from .reader import read_graph
-from .shapes import PShape, fmt, static
+from .shapes import PShape, fits, fmt, static
 from .types import ElementType, from_dtype
 
 
@@ -95,16 +95,16 @@ class Model:
     def check_sizes(self, feeds: dict) -> None:
         """Refuse to run when an intermediate would exceed the budget, before allocating any:
         the inference pass sizes them from the actual input shapes (once per input signature)."""
-        sig = tuple((lid, arr.shape, arr.dtype.str,
-                     arr.tobytes() if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT else None)
+        steering = {lid: arr for lid, arr in feeds.items()
+                    if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
+        sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
                     for lid, arr in sorted(feeds.items()))
         if sig in self._checked:
             return
         facts_in = {}
         for info in self.inputs:
             arr = feeds[info.layer_id]
-            small = arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT
-            facts_in[info.layer_id] = Fact(info.element_type, static(arr.shape), arr if small else None)
+            facts_in[info.layer_id] = Fact(info.element_type, static(arr.shape), steering.get(info.layer_id))
         try:
             facts = infer_graph(self.graph, self.plan.order, facts_in)
         except ValidationError as e:
@@ -187,16 +187,9 @@ def check_input(info: TensorInfo, value) -> np.ndarray:
         arr = arr.astype(want.dtype)
     if want.name == "u1" and arr.size and np.any(arr > 1):
         raise InputError(f"input '{info.name}' is u1: values must be 0 or 1")
-    shape = info.shape
-    if shape is not None:
-        if arr.ndim != len(shape) or any(not d.compatible(_static_dim(n)) for d, n in zip(shape, arr.shape)):
-            raise InputError(f"input '{info.name}' expects shape {fmt(shape)}, got {list(arr.shape)}")
+    if not fits(info.shape, arr.shape):
+        raise InputError(f"input '{info.name}' expects shape {fmt(info.shape)}, got {list(arr.shape)}")
     return arr
-
-
-def _static_dim(n):
-    from .shapes import Dim
-    return Dim(n, n)
 
 
 def _dtype_name(dtype) -> str:

@@ -147,6 +147,12 @@ def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
     return axis + rank if axis < 0 else axis
 
 
+def fits(shape: PShape, dims: Sequence[int]) -> bool:
+    """Whether an array of ``dims`` matches the partial shape ``shape``."""
+    return shape is None or (len(shape) == len(dims) and
+                             all(d.compatible(Dim(n, n)) for d, n in zip(shape, dims)))
+
+
 def compatible(a: PShape, b: PShape) -> bool:
     """Whether two partial shapes can describe the same tensor."""
     if a is None or b is None:

@@ -15,7 +15,7 @@ from ..errors import ValidationError
 from ..shapes import broadcast_numpy, fmt
 from ..types import BY_NAME
 from .common import fold, is_static, require_array_shape, require_same_type, static, to_ints
-from .registry import Attr, Fact, Op, register
+from .registry import Attr, Fact, Op, register, register_alias
 
 BOOL = BY_NAME["boolean"]
 AUTOB = Attr("auto_broadcast", "str", "numpy", ("numpy", "none", "pdpd"))
@@ -185,10 +185,8 @@ LogicalOr = _binary("LogicalOr", np.logical_or, logical=True)
 LogicalXor = _binary("LogicalXor", np.logical_xor, logical=True)
 
 
-@register
-class LogicalXorOpset2(LogicalXor):
-    """ov.save_model writes LogicalXor as version opset2; older IRs say opset1."""
-    version = "opset2"
+# ov.save_model writes LogicalXor as version opset2; older IRs say opset1.
+register_alias(LogicalXor, "opset2")
 
 
 @register

@@ -134,6 +134,14 @@ def register(cls: type) -> type:
     return cls
 
 
+def register_alias(cls: type, version: str) -> None:
+    """The same op under a second version name (OpenVINO reads it from both opset tables)."""
+    key = (cls.type, version)
+    if key in REGISTRY:
+        raise RuntimeError(f"op {key} registered twice")
+    REGISTRY[key] = cls
+
+
 def known_versions(op_type: str) -> list:
     return sorted(v for (t, v) in REGISTRY if t == op_type)
 

@@ -23,7 +23,7 @@ from .. import kernels
 from ..errors import ValidationError
 from ..shapes import Dim, compatible, fmt, normalize_axis
 from .common import fold, require_i32_or_i64, require_integer, require_same_type, scalar_int
-from .registry import Attr, Fact, Op, register
+from .registry import Attr, Fact, Op, register, register_alias
 
 
 def _check_common(op, data, idx, upd, axis=None):
@@ -157,10 +157,8 @@ class ScatterNDUpdate3(_ScatterNDBase):
     type, version = "ScatterNDUpdate", "opset4"
 
 
-@register
-class ScatterNDUpdate3Opset3(ScatterNDUpdate3):
-    """OpenVINO writes ScatterNDUpdate-3 as opset4; opset3's table holds it too."""
-    version = "opset3"
+# OpenVINO writes ScatterNDUpdate-3 as opset4; opset3's table holds it too.
+register_alias(ScatterNDUpdate3, "opset3")
 
 
 @register
