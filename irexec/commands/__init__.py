@@ -1,0 +1,1 @@
+"""The subcommands of ``irexec``, one module each; irexec/cli.py assembles them."""
