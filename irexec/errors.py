@@ -18,7 +18,8 @@ class IRExecError(Exception):
 
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
                  layer: str | None = None, layer_id: str | None = None,
-                 layer_type: str | None = None, port: int | str | None = None):
+                 layer_type: str | None = None, port: int | str | None = None,
+                 code: str | None = None, column: int | None = None):
         super().__init__(message)
         self.message = message
         self.file = file
@@ -27,9 +28,12 @@ class IRExecError(Exception):
         self.layer_id = layer_id
         self.layer_type = layer_type
         self.port = port
+        self.code = code          # the lint rule it breaks (irexec.findings.RULES), when known
+        self.column = column
+        self.findings = []        # read_model: every finding, when it refuses a model
 
     def located(self, **where) -> "IRExecError":
-        """Fill in location fields that are still unknown (inner code knows less than outer)."""
+        """Fill in location fields (and the rule code) still unknown: inner code knows less than outer."""
         for key, value in where.items():
             if getattr(self, key) is None and value is not None:
                 setattr(self, key, value)

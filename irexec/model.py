@@ -13,7 +13,7 @@ from .infer import infer_graph, nbytes
 from .limits import default_max_tensor_bytes, fmt_bytes
 from .ops.registry import Fact
 from .graph import Graph
-from .reader import read_graph
+from .reader import parse_graph, read_graph
 from .shapes import PShape, fits, fmt, static
 from .types import ElementType, from_dtype
 
@@ -227,3 +227,11 @@ def read_model(model: str, weights: Optional[str] = None, max_tensor_bytes: Opti
     ``max_tensor_bytes``: the most one tensor may take (default: see irexec.limits)."""
     model = os.fspath(model)
     return Model(read_graph(model, os.fspath(weights) if weights is not None else None), max_tensor_bytes)
+
+
+def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = None,
+                      max_tensor_bytes: Optional[int] = None) -> Model:
+    """A model from IR text (str or bytes) rather than a file: ``path`` names it in messages,
+    ``weights`` is the .bin (needed only when the text has Const layers)."""
+    data = xml.encode("utf-8") if isinstance(xml, str) else bytes(xml)
+    return Model(parse_graph(data, path, os.fspath(weights) if weights is not None else None), max_tensor_bytes)
