@@ -9,7 +9,10 @@ import click
 
 from . import __version__
 from .errors import IRExecError
+from .commands.lint import lint
 from .commands.run import run
+from .commands.layer import layer
+from .commands.show import show
 
 
 class _App(click.Group):
@@ -45,7 +48,10 @@ def cli(debug):
     """Read, check and run OpenVINO IR (model.xml + model.bin) without the OpenVINO runtime."""
 
 
+cli.add_command(lint)
 cli.add_command(run)
+cli.add_command(layer)
+cli.add_command(show)
 
 
 def main(argv=None):

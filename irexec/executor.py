@@ -1,6 +1,13 @@
 """Runs a Graph: a plan built once (topological order, where each value comes from, when it
 dies), then a walk that feeds Parameters, evaluates each layer and collects Results.
 
+Observing a run: ``Plan.run(..., observer=f)`` calls ``f(layer, outputs, seconds)`` after each
+executed layer, in execution order, with the arrays it just produced (read-only views; none for
+a Result) and the seconds its evaluation took. The outputs are seen the moment they exist: a
+later layer may reuse their buffer (a scatter in place), so an observer that keeps values must
+copy or write them out before it returns. Without an observer the walk pays one ``None`` check a
+layer. ``Profiler`` is an observer that collects OpenVINO-style profiling info.
+
 In-place execution: an op that declares ``inplace_input`` may write its output into that
 input's buffer when (1) this layer is the value's last consumer, (2) no other live value or
 collected output shares the buffer, and (3) the buffer is irexec's own: not a constant (those
@@ -8,13 +15,16 @@ are read-only maps of the weights) and not an array of the caller's that was not
 """
 from __future__ import annotations
 
+import statistics
 from collections import Counter
 from dataclasses import dataclass
+from time import perf_counter
 
 import numpy as np
 
 from .errors import ExecutionError, IRExecError
 from .graph import Graph
+from .types import from_dtype
 
 
 @dataclass
@@ -66,9 +76,10 @@ class Plan:
             self._constants = consts
         return self._constants
 
-    def run(self, feeds: dict, foreign: frozenset = frozenset()) -> dict:
+    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None) -> dict:
         """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
-        never be written (the caller's). Returns Result layer id -> array."""
+        never be written (the caller's). ``observer``: see the module docstring. Returns Result
+        layer id -> array."""
         values, results = dict(self.constants()), {}
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
 
@@ -81,12 +92,18 @@ class Plan:
         for step in self.steps:
             layer = step.layer
             ins = [values[key] for key in step.sources]
+            if observer is not None:
+                start = perf_counter()
             if layer.type == "Result":
                 keep(results, layer.id, ins[0])
+                outs = ()
             else:
                 inplace = self._may_overwrite(step, ins, holders, foreign)
-                for i, out in enumerate(_evaluate(layer, ins, inplace, self.graph.path)):
+                outs = _evaluate(layer, ins, inplace, self.graph.path)
+                for i, out in enumerate(outs):
                     keep(values, (layer.id, i), out)
+            if observer is not None:
+                _notify(observer, layer, outs, perf_counter() - start)
             for key in step.free_after:
                 holders[id(root(values.pop(key)))] -= 1
         return results
@@ -121,3 +138,61 @@ def _evaluate(layer, ins: list, inplace: bool, path) -> list:
         raise ExecutionError(f"produced {len(outs)} outputs, the layer declares {len(layer.outputs)}",
                              file=path, **layer.where())
     return [np.asarray(o) for o in outs]
+
+
+def _notify(observer, layer, outs: list, seconds: float) -> None:
+    views = []
+    for out in outs:
+        # A read-only view: an observer's slip cannot change what later layers read.
+        view = out.view()
+        view.flags.writeable = False
+        views.append(view)
+    observer(layer, tuple(views), seconds)
+
+
+@dataclass(frozen=True)
+class ProfilingInfo:
+    """One executed layer: its name, type and id, its evaluation time in seconds (the median
+    over the runs profiled), how many runs that is, its outputs' shapes and element types, and
+    their size in bytes."""
+    node_name: str
+    node_type: str
+    node_id: str
+    seconds: float
+    runs: int
+    outputs: tuple   # ((shape tuple, element type name), ...); empty for a Result
+    nbytes: int
+
+
+class Profiler:
+    """An observer that times each layer: pass it to ``Model.infer(..., observer=profiler)``
+    (once or several times), then ``get_profiling_info()`` lists every executed layer in
+    execution order, with its median time over the runs (outputs as first seen). It keeps no
+    array alive."""
+
+    def __init__(self):
+        self._layers = {}  # layer id -> [layer, [seconds per run], outputs, nbytes]
+
+    def __call__(self, layer, outputs: tuple, seconds: float) -> None:
+        entry = self._layers.get(layer.id)
+        if entry is None:
+            described = tuple((o.shape, element_type_name(layer, i, o)) for i, o in enumerate(outputs))
+            entry = self._layers[layer.id] = [layer, [], described, sum(o.nbytes for o in outputs)]
+        entry[1].append(seconds)
+
+    def get_profiling_info(self) -> list:
+        return [ProfilingInfo(layer.name, layer.type, layer.id, statistics.median(times), len(times),
+                              outputs, size)
+                for layer, times, outputs, size in self._layers.values()]
+
+
+def element_type_name(layer, index: int, arr: np.ndarray) -> str:
+    """The IR type of a layer's output: the port's, when it matches the array (u1 computes as
+    uint8), else the one the array's dtype maps to."""
+    port = layer.outputs[index] if index < len(layer.outputs) else None
+    if port is not None and port.etype is not None and port.etype.dtype == arr.dtype:
+        return port.etype.name
+    try:
+        return from_dtype(arr.dtype).name
+    except IRExecError:
+        return str(arr.dtype)

@@ -69,6 +69,7 @@ class Finding:
     layer_type: Optional[str] = None
     port: Optional[str] = None
     severity: str = field(default="")
+    cause: Optional[IRExecError] = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         if not self.severity:
@@ -83,14 +84,16 @@ class Finding:
         """The finding for an error raised by the reader or an op (its own code wins over ``code``)."""
         code = getattr(err, "code", None) or code or "S005"
         return cls(code, err.message, err.file, err.line, getattr(err, "column", None), err.layer_id,
-                   err.layer, err.layer_type, None if err.port is None else str(err.port))
+                   err.layer, err.layer_type, None if err.port is None else str(err.port), cause=err)
 
     def error(self) -> IRExecError:
-        """This finding as the exception ``read_model`` raises."""
-        from .errors import ParseError, ValidationError
-        cls = ParseError if self.code.startswith(("X", "C001")) else ValidationError
-        return cls(self.message, file=self.file, line=self.line, layer=self.layer_name,
-                   layer_id=self.layer_id, layer_type=self.layer_type, port=self.port, code=self.code)
+        """This finding as an exception: the one it was made from, or a ValidationError."""
+        if self.cause is not None:
+            return self.cause
+        from .errors import ValidationError
+        return ValidationError(self.message, file=self.file, line=self.line, layer=self.layer_name,
+                               layer_id=self.layer_id, layer_type=self.layer_type, port=self.port,
+                               code=self.code)
 
     def __str__(self) -> str:
         """``path:line:col: CODE message [layer name (id), type]``, as flake8 and ruff print."""
@@ -103,7 +106,9 @@ class Finding:
         return IRExecError(text).__str__()
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        del out["cause"]
+        return out
 
 
 def has_errors(findings) -> bool:

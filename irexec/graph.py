@@ -60,6 +60,7 @@ class Graph:
         self.path = path
         self.g = nx.MultiDiGraph()
         self.weights = None
+        self.used = set()  # ids of layers whose edges were left out with a broken layer they fed
 
     @property
     def layers(self) -> dict:

@@ -10,10 +10,11 @@ import numpy as np
 from .errors import ExecutionError, InputError, ParseError, ValidationError
 from .executor import Plan, root
 from .infer import infer_graph, nbytes
+from .kernels.indices import IndexOutOfRangeError
 from .limits import default_max_tensor_bytes, fmt_bytes
 from .ops.registry import Fact
 from .graph import Graph
-from .reader import parse_graph, read_graph
+from .reader import default_weights_path, read_bytes
 from .shapes import PShape, fits, fmt, static
 from .types import ElementType, from_dtype
 
@@ -108,9 +109,11 @@ class Model:
         try:
             facts = infer_graph(self.graph, self.plan.order, facts_in)
         except ValidationError as e:
-            # Found with these inputs' values (a division by zero while folding, ...): a run error.
-            raise ExecutionError(e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id,
-                                 layer_type=e.layer_type, port=e.port) from None
+            # Found with these inputs' values (a division by zero while folding, an index out of
+            # range, ...): a run error, as the kernel would have raised it.
+            cls = IndexOutOfRangeError if e.code == "C004" else ExecutionError
+            raise cls(e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id,
+                      layer_type=e.layer_type, port=e.port) from None
         for (lid, _), fact in facts.items():
             size = nbytes(fact)
             if size is not None and size > self.max_tensor_bytes:
@@ -123,7 +126,7 @@ class Model:
             self._checked.pop(next(iter(self._checked)))
         self._checked[sig] = None
 
-    def infer(self, inputs=None, donate_inputs=False) -> dict:
+    def infer(self, inputs=None, donate_inputs=False, observer=None) -> dict:
         """Run the model. ``inputs``: a dict keyed by input name, tensor name or index, or a list
         in input order. Returns a dict of output name -> array, in the model's output order.
 
@@ -131,13 +134,19 @@ class Model:
         a collection of input names lets irexec reuse those arrays' memory for its results (a
         scatter then updates the data in place instead of copying it); their contents are
         undefined afterwards.
+
+        ``observer``: called as ``observer(layer, outputs, seconds)`` after each executed layer
+        (not Parameters or Consts), in order, with read-only views of the arrays it produced
+        (none for a Result) and its evaluation time. A later layer may reuse those buffers, so
+        copy what you keep. ``irexec.executor.Profiler`` is one: after the run, its
+        ``get_profiling_info()`` lists each layer's time and outputs.
         """
         feeds = self._feeds(inputs)
         self.check_sizes(feeds)
         donated = self._donated(donate_inputs)
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
         foreign = frozenset(id(root(arr)) for arr in kept)
-        results = self.plan.run(feeds, foreign)
+        results = self.plan.run(feeds, foreign, observer)
         return {info.name: _owned(results[info.layer_id], kept) for info in self.outputs}
 
     __call__ = infer
@@ -226,7 +235,8 @@ def read_model(model: str, weights: Optional[str] = None, max_tensor_bytes: Opti
     """Read an IR: ``model`` is the .xml path, ``weights`` the .bin (default: beside the .xml).
     ``max_tensor_bytes``: the most one tensor may take (default: see irexec.limits)."""
     model = os.fspath(model)
-    return Model(read_graph(model, os.fspath(weights) if weights is not None else None), max_tensor_bytes)
+    weights = os.fspath(weights) if weights is not None else default_weights_path(model)
+    return _checked(read_bytes(model), model, weights, max_tensor_bytes)
 
 
 def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = None,
@@ -234,4 +244,16 @@ def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = 
     """A model from IR text (str or bytes) rather than a file: ``path`` names it in messages,
     ``weights`` is the .bin (needed only when the text has Const layers)."""
     data = xml.encode("utf-8") if isinstance(xml, str) else bytes(xml)
-    return Model(parse_graph(data, path, os.fspath(weights) if weights is not None else None), max_tensor_bytes)
+    return _checked(data, path, os.fspath(weights) if weights is not None else None, max_tensor_bytes)
+
+
+def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tensor_bytes) -> Model:
+    """A Model, once every check irexec lints with has passed (warnings are let through); the
+    error raised for a model that fails carries every finding in ``.findings``."""
+    from .lint import check_stream, refuse
+    report = check_stream(data, path, weights)
+    refuse(report)
+    # The checks read small constants; let a run map the weights afresh, so that a file changed
+    # in between is caught then (a shrunken map is a SIGBUS, not an error).
+    report.graph.weights.close()
+    return Model(report.graph, max_tensor_bytes)

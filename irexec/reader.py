@@ -13,7 +13,7 @@ from lxml import etree
 from . import ops as _ops  # noqa: F401  (registers every op)
 from .errors import IRExecError, ParseError, ValidationError
 from .graph import Graph, Layer, Port
-from .ops.registry import lookup
+from .ops.registry import REGISTRY, lookup
 from .shapes import MAX_RANK, parse_dim
 from .types import from_precision
 from .weights import Weights
@@ -90,7 +90,7 @@ def _to_utf8(data: bytes, path: Optional[str]) -> bytes:
             return data
         if declared not in _SINGLE_BYTE:
             raise ParseError(f"the XML declares encoding {declared!r}; irexec reads UTF-8 (as OpenVINO "
-                             f"writes it), UTF-16, UTF-32, ASCII and ISO-8859-1", file=path, line=1)
+                             f"writes it), UTF-16, UTF-32, ASCII and ISO-8859-1", file=path, line=1, code="X002")
         encoding = _SINGLE_BYTE[declared]
     if encoding == "utf-8":
         return data
@@ -99,7 +99,7 @@ def _to_utf8(data: bytes, path: Optional[str]) -> bytes:
     except UnicodeDecodeError as e:
         line = data[skip:skip + e.start].decode(encoding, errors="replace").count("\n") + 1
         raise ParseError(f"not valid {encoding.upper()} text at byte {skip + e.start}", file=path,
-                         line=line) from None
+                         line=line, code="X002") from None
     return text.encode("utf-8")
 
 
@@ -129,16 +129,16 @@ def prepare_xml(data: bytes, path: Optional[str] = None) -> bytes:
     """The checks made before any parsing: not empty, a readable encoding (the text is returned as
     UTF-8), no DOCTYPE, and not more layers or edges than irexec reads."""
     if not data.strip():
-        raise ParseError("the file is empty", file=path)
+        raise ParseError("the file is empty", file=path, code="X002")
     data = _to_utf8(data, path)
     if _has_doctype(data):
-        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
+        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1, code="X002")
     # Upper bounds (a "<layer" inside a comment counts too): refuse before building anything.
     for tag, limit in ((b"layer", MAX_LAYERS), (b"edge", MAX_EDGES)):
         count = data.count(b"<" + tag) - data.count(b"<" + tag + b"s")
         if count > limit:
             raise ParseError(f"the XML has {count} <{tag.decode()}> elements, over irexec's limit of "
-                             f"{limit}", file=path)
+                             f"{limit}", file=path, code="X002")
     return data
 
 
@@ -149,26 +149,26 @@ def parse_xml_bytes(data: bytes, path: Optional[str] = None) -> etree._ElementTr
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as e:
-        raise ParseError(_syntax_message(e), file=path, line=e.position[0] if e.position else None) from None
+        raise ParseError(_syntax_message(e), file=path, line=e.position[0] if e.position else None, code="X002") from None
     tree = root.getroottree()
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
-        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
+        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1, code="X002")
     return tree
 
 
 def read_bytes(path: str) -> bytes:
     if not os.path.exists(path):
-        raise ParseError("file not found", file=path)
+        raise ParseError("file not found", file=path, code="X001")
     if not os.path.isfile(path):
-        raise ParseError("not a regular file", file=path)
+        raise ParseError("not a regular file", file=path, code="X001")
     size = os.path.getsize(path)
     if size > MAX_XML_BYTES:
-        raise ParseError(f"the XML is {size} bytes, over irexec's limit of {MAX_XML_BYTES} bytes", file=path)
+        raise ParseError(f"the XML is {size} bytes, over irexec's limit of {MAX_XML_BYTES} bytes", file=path, code="X002")
     try:
         with open(path, "rb") as f:
             return f.read(MAX_XML_BYTES + 1)
     except OSError as e:
-        raise ParseError(f"cannot read the file: {e.strerror or e}", file=path) from None
+        raise ParseError(f"cannot read the file: {e.strerror or e}", file=path, code="X001") from None
 
 
 def _show(text) -> str:
@@ -183,13 +183,17 @@ def default_weights_path(xml_path: str) -> str:
 
 
 class _Stream:
-    """Builds the Graph from iterparse events, dropping each part of the tree once it is read, so
+    """Builds the Graph from parse events, dropping each part of the tree once it is read, so
     memory follows the graph kept rather than the XML: a <layer> is parsed when it ends, an
-    <edge> is kept as five strings, and everything else is discarded."""
+    <edge> is kept as five strings, and everything else is discarded.
 
-    def __init__(self, path: Optional[str], weights_path: Optional[str]):
+    A problem in one layer or edge is reported to ``problems`` and reading goes on without that
+    part (so one pass finds every problem); only what leaves nothing to read is raised."""
+
+    def __init__(self, path: Optional[str], weights_path: Optional[str], problems: list):
         self.path = path
         self.weights_path = weights_path
+        self.problems = problems
         self.graph: Optional[Graph] = None
         self.root = None
         self.depth = 0
@@ -197,40 +201,45 @@ class _Stream:
         self.seen = set()            # <net> children read so far
         self.layer_elements = 0      # elements inside the current <layer>
         self.edges = []              # (from-layer, from-port, to-layer, to-port, line)
+        self.unread = set()          # ids of layers left out: edges to them are not reported again
 
     def error(self, message: str, el=None, cls=ParseError, **where):
         return cls(message, file=self.path, line=el.sourceline if el is not None else None, **where)
+
+    def report(self, err: IRExecError) -> None:
+        self.problems.append(err.located(file=self.path))
 
     def start(self, el) -> None:
         self.depth += 1
         if len(el.attrib) > MAX_ATTRIBUTES:
             raise self.error(f"<{el.tag}> has {len(el.attrib)} attributes, over irexec's limit of "
-                             f"{MAX_ATTRIBUTES}", el)
+                             f"{MAX_ATTRIBUTES}", el, code="X002")
         if self.depth == 1:
             self.begin_net(el)
         elif self.depth == 2:
             self.section = el.tag if el.tag in ("layers", "edges") else None
             if self.section:
                 if self.section in self.seen:
-                    raise self.error(f"<net> has more than one <{self.section}>", el)
+                    self.report(self.error(f"<net> has more than one <{self.section}>", el, code="X003"))
                 self.seen.add(self.section)
         elif self.depth == 3 and self.section == "layers":
             if el.tag != "layer":
-                raise self.error(f"unexpected <{el.tag}> in <layers>", el)
+                self.report(self.error(f"unexpected <{el.tag}> in <layers>", el, code="X003"))
             self.layer_elements = 0
         elif self.depth > 3 and self.section == "layers":
             self.layer_elements += 1
             if self.layer_elements > MAX_LAYER_ELEMENTS:
                 raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements "
-                                 f"(irexec's limit)", el)
+                                 f"(irexec's limit)", el, code="X002")
 
     def begin_net(self, el) -> None:
         self.root = el
         if el.tag != "net":
-            raise self.error(f"the root element is <{el.tag}>, not <net>", el)
+            raise self.error(f"the root element is <{el.tag}>, not <net>", el, code="X004")
         version_s = el.get("version", "")
         if version_s not in ("10", "11"):
-            raise self.error(f"IR version {version_s!r} is not supported (irexec reads IR v10 and v11)", el)
+            raise self.error(f"IR version {version_s!r} is not supported (irexec reads IR v10 and v11)", el,
+                             code="X004")
         self.graph = Graph(el.get("name", ""), int(version_s), self.path)
         self.graph.weights = Weights(self.weights_path)
 
@@ -240,7 +249,8 @@ class _Stream:
         if depth == 1:
             return
         if depth == 3 and self.section == "layers":
-            self.add_layer(el)
+            if el.tag == "layer":
+                self.add_layer(el)
         elif depth == 3 and self.section == "edges":
             self.add_edge(el)
         elif depth > 3 and self.section == "layers":
@@ -253,34 +263,56 @@ class _Stream:
             del el.getparent()[0]
 
     def add_layer(self, el) -> None:
-        layer = parse_layer(el, self.path)
+        try:
+            layer = parse_layer(el, self.path)
+        except IRExecError as e:
+            self.report(e.located(code="X003"))
+            if el.get("id") is not None:
+                self.unread.add(el.get("id"))
+            return
         if layer.id in self.graph.g:
-            raise self.error(f"duplicate layer id {layer.id!r}", el, layer=layer.name, layer_id=layer.id,
-                             layer_type=layer.type)
+            first = self.graph.layer(layer.id)
+            self.report(self.error(f"duplicate layer id '{_show(layer.id)}': layer {first.name!r} on line "
+                                   f"{first.line} has it too", el, layer=layer.name,
+                                   layer_id=layer.id, layer_type=layer.type, code="G006"))
+            # Which of the two an edge means cannot be known: edges to either are left out.
+            self.unread.add(layer.id)
+            return
         self.graph.add_layer(layer)
 
     def add_edge(self, el) -> None:
         if el.tag != "edge":
-            raise self.error(f"unexpected <{el.tag}> in <edges>", el)
+            self.report(self.error(f"unexpected <{el.tag}> in <edges>", el, code="X003"))
+            return
         ends = tuple(el.get(k) for k in ("from-layer", "from-port", "to-layer", "to-port"))
         if None in ends:
-            raise self.error("an <edge> needs from-layer, from-port, to-layer and to-port", el)
+            self.report(self.error("an <edge> needs from-layer, from-port, to-layer and to-port", el,
+                                   code="X003"))
+            return
         self.edges.append(ends + (el.sourceline,))
 
     def finish(self) -> Graph:
         if "layers" not in self.seen:
-            raise self.error("<net> has no <layers>", self.root)
+            raise self.error("<net> has no <layers>", self.root, code="X003")
         graph = self.graph
-        fed = {}  # layer id -> its input ports that have an edge
+        fed = {}  # layer id -> its input ports that have an edge (or had one to a layer left out)
         for edge in self.edges:
-            _add_edge(graph, edge, self.path, fed)
+            _add_edge(graph, edge, self.path, fed, self.unread, self.report)
+        weights_ok = True
         for layer in graph.layers.values():
-            _bind_op(graph, layer, self.path, fed.get(layer.id, ()))
+            err = _bind_op(graph, layer, self.path, fed.get(layer.id, ()))
+            for e in err:
+                if e.code == "C001":
+                    # The weights file is missing for every Const alike: say it once.
+                    if not weights_ok:
+                        continue
+                    weights_ok = False
+                self.report(e)
         if not nx.is_directed_acyclic_graph(graph.g):
             try:
                 graph.topological_order()  # names the cycle
             except IRExecError as e:
-                raise e.located(file=self.path)
+                self.report(e.located(code="G005"))
         return graph
 
 
@@ -295,29 +327,53 @@ def _long_value_line(data: bytes, limit: int = 10_000_000) -> Optional[int]:
     return None
 
 
-def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[str] = None) -> Graph:
-    """XML bytes -> Graph (``path``: for messages; ``weights_path``: the .bin)."""
+def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[str] = None,
+                problems: Optional[list] = None, xsd=None) -> Graph:
+    """XML bytes -> Graph (``path``: for messages; ``weights_path``: the .bin).
+
+    ``problems``: a list to collect every problem in (as located IRExecErrors with rule codes),
+    reading on past each; the graph returned then leaves out what was broken. Without it, the
+    first problem is raised. Problems that leave nothing to read are raised either way.
+    ``xsd``: an XMLSchema the text must follow (checked while parsing; the first violation is
+    raised, with rule code X003 and without a line, which libxml2 does not give while streaming)."""
     data = prepare_xml(data, path)
-    stream = _Stream(path, weights_path)
-    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), **_PARSER_OPTIONS)
+    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), schema=xsd, **_PARSER_OPTIONS)
     try:
-        for event, el in events:
-            if not isinstance(el.tag, str):
-                continue
-            if event == "start":
-                stream.start(el)
-            else:
-                stream.end(el)
+        graph = build_graph(events, path, weights_path, problems)
     except etree.XMLSyntaxError as e:
+        if xsd is not None and xsd.error_log:
+            raise ParseError(f"schema: {' '.join(xsd.error_log[0].message.split())}", file=path,
+                             code="X003") from None
         message, line = _syntax_message(e), e.position[0] if e.position else None
         if "Buffer size limit" in str(e.msg):
             # Streaming, libxml2 reports where its input ends, not where the long value is.
             message, line = re.sub(r" at column \d+", "", message), _long_value_line(data)
-        raise ParseError(message, file=path, line=line) from None
+        raise ParseError(message, file=path, line=line, code="X002") from None
     docinfo = events.root.getroottree().docinfo if events.root is not None else None
     if docinfo is not None and (docinfo.doctype or docinfo.internalDTD is not None):
-        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1)
-    return stream.finish()
+        raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1, code="X002")
+    return graph
+
+
+def build_graph(events, path: Optional[str], weights_path: Optional[str],
+                problems: Optional[list] = None) -> Graph:
+    """The Graph from (event, element) pairs: lxml's iterparse over the text, or iterwalk over a
+    tree already parsed. ``problems``: as for ``parse_graph``."""
+    found = [] if problems is None else problems
+    stream = _Stream(path, weights_path, found)
+    for event, el in events:
+        if not isinstance(el.tag, str):
+            continue
+        if event == "start":
+            stream.start(el)
+        else:
+            stream.end(el)
+    if stream.graph is None:
+        raise ParseError("the XML has no root element", file=path, code="X002")
+    graph = stream.finish()
+    if problems is None and found:
+        raise found[0]
+    return graph
 
 
 def parse_layer(el, path: Optional[str]) -> Layer:
@@ -340,7 +396,8 @@ def parse_layer(el, path: Optional[str]) -> Layer:
         raise e.located(**where)
     ids = [p.id for p in inputs + outputs]
     if len(set(ids)) != len(ids):
-        raise ParseError("two ports of the layer share an id", **where)
+        twice = next(i for i in ids if ids.count(i) > 1)
+        raise ParseError(f"two ports of the layer have id {_show(twice)}", code="G007", **where)
     return Layer(lid, name, ltype, el.get("version"), attrs, inputs, outputs, line)
 
 
@@ -359,9 +416,12 @@ def _ports(el, path) -> list:
         prec = p.get("precision")
         dim_els = p.findall("dim")
         try:
+            etype = from_precision(prec) if prec else None
+        except IRExecError as e:
+            raise e.located(line=p.sourceline, port=pid, code="O003")
+        try:
             if len(dim_els) > MAX_RANK:
                 raise ParseError(f"the port has {len(dim_els)} dims; irexec handles at most {MAX_RANK}")
-            etype = from_precision(prec) if prec else None
             dims = tuple(parse_dim(d.text or "") for d in dim_els)
         except IRExecError as e:
             raise e.located(line=p.sourceline, port=pid)
@@ -371,54 +431,95 @@ def _ports(el, path) -> list:
     return ports
 
 
-def _add_edge(graph: Graph, edge: tuple, path, fed: dict) -> None:
+def _add_edge(graph: Graph, edge: tuple, path, fed: dict, unread: set, report) -> None:
     src, sp, dst, dp, line = edge
-    for lid in (src, dst):
+    if src in unread or dst in unread:
+        # An edge of a layer already reported: the port it feeds counts as fed, the output as used.
+        if dst in graph.g and dst not in unread:
+            fed.setdefault(dst, set()).add(dp)
+        graph.used.add(src)
+        return
+    for lid, other in ((src, dst), (dst, src)):
         if lid not in graph.g:
-            raise ValidationError(f"edge refers to missing layer {lid!r}", file=path, line=line)
+            where = graph.layer(other).where() if other in graph.g else {}
+            where["line"] = line
+            report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{_show(lid)}'",
+                                   file=path, code="G001", **where))
+            if dst in graph.g:
+                fed.setdefault(dst, set()).add(dp)
+            return
     src_l, dst_l = graph.layer(src), graph.layer(dst)
     if sp not in [p.id for p in src_l.outputs]:
-        raise ValidationError(f"edge from missing output port {_show(sp)} of layer {src_l.name!r} (id {_show(src)})",
-                              file=path, line=line)
+        report(ValidationError(f"edge from an output port the layer does not have (to layer {dst_l.name!r}, "
+                               f"id {_show(dst)})", file=path, code="G002", port=sp,
+                               **dict(src_l.where(), line=line)))
+        fed.setdefault(dst, set()).add(dp)
+        return
     if dp not in [p.id for p in dst_l.inputs]:
-        raise ValidationError(f"edge to missing input port {_show(dp)} of layer {dst_l.name!r} (id {_show(dst)})",
-                              file=path, line=line)
+        report(ValidationError(f"edge to an input port the layer does not have (from layer {src_l.name!r}, "
+                               f"id {_show(src)})", file=path, code="G002", port=dp,
+                               **dict(dst_l.where(), line=line)))
+        return
     ports = fed.setdefault(dst, set())
     if dp in ports:
-        raise ValidationError(f"input port {_show(dp)} of layer {dst_l.name!r} (id {_show(dst)}) has two edges",
-                              file=path, line=line)
+        report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id {_show(src)})", file=path, code="G003", port=dp,
+                               **dict(dst_l.where(), line=line)))
+        return
     ports.add(dp)
     graph.add_edge(src, sp, dst, dp, line)
 
 
-def _bind_op(graph: Graph, layer: Layer, path, fed) -> None:
+# Layers with a fixed role in the graph: a wrong arity there is a structural problem (G008).
+_IO_TYPES = ("Parameter", "Const", "Result")
+
+
+def _bind_op(graph: Graph, layer: Layer, path, fed) -> list:
+    """Build the layer's op and check it against its ports and edges; returns the problems found
+    (the layer keeps ``op = None`` when it cannot be built or does not fit its ports)."""
     where = dict(file=path, **layer.where())
+    found = []
     try:
         cls = lookup(layer.type, layer.version)
-        # The spelling irexec knows (types are matched case-insensitively): everything downstream
-        # (the executor's Parameter and Result handling, linting) compares against it.
-        layer.type = cls.type
-        layer.op = cls(layer.attrs)
-        n_in = len(layer.inputs)
-        if not cls.min_inputs <= n_in <= cls.max_inputs:
-            expect = (str(cls.min_inputs) if cls.min_inputs == cls.max_inputs
-                      else f"{cls.min_inputs} to {cls.max_inputs}")
-            raise ValidationError(f"{layer.type} takes {expect} inputs, the layer declares {n_in}")
-        if len(layer.outputs) != cls.num_outputs and layer.type != "Result":
-            raise ValidationError(f"{layer.type} has {cls.num_outputs} output(s), "
-                                  f"the layer declares {len(layer.outputs)}")
-        if cls.num_outputs == 0:
-            for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):
-                raise ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port {_show(sp)} "
-                                      f"(to layer {graph.layer(dst).name!r}, id {_show(dst)})", port=sp)
-        for port in layer.inputs:
-            if port.id not in fed:
-                raise ValidationError("input is not connected", port=port.id)
-        if layer.type == "Const":
-            layer.op.bind(graph.weights)
-            layer.op.check()
     except IRExecError as e:
-        raise e.located(**where)
+        known = any(t.lower() == layer.type.lower() for t, _ in REGISTRY)
+        return [e.located(code="O002" if known else "O001", **where)]
+    # The spelling irexec knows (types are matched case-insensitively): everything downstream
+    # (the executor's Parameter and Result handling, linting) compares against it.
+    layer.type = cls.type
+    where["layer_type"] = cls.type
+    try:
+        op = cls(layer.attrs)
+    except IRExecError as e:
+        return [e.located(code="O003", **where)]
+    arity = "G008" if cls.type in _IO_TYPES else "O004"
+    n_in = len(layer.inputs)
+    if not cls.min_inputs <= n_in <= cls.max_inputs:
+        expect = (str(cls.min_inputs) if cls.min_inputs == cls.max_inputs
+                  else f"{cls.min_inputs} to {cls.max_inputs}")
+        found.append(ValidationError(f"{layer.type} takes {expect} inputs, the layer declares {n_in}",
+                                     code=arity, **where))
+    if len(layer.outputs) != cls.num_outputs and layer.type != "Result":
+        found.append(ValidationError(f"{layer.type} has {cls.num_outputs} output(s), "
+                                     f"the layer declares {len(layer.outputs)}", code=arity, **where))
+    if cls.num_outputs == 0:
+        for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):
+            found.append(ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port "
+                                         f"{_show(sp)} (to layer {graph.layer(dst).name!r}, id {_show(dst)})",
+                                         port=sp, code=arity, **where))
+            break
+    if found:
+        return found
+    for port in layer.inputs:
+        if port.id not in fed:
+            found.append(ValidationError("input is not connected", port=port.id, code="G004", **where))
+    if cls.type == "Const":
+        op.bind(graph.weights)
+        try:
+            op.check()
+        except IRExecError as e:
+            return found + [e.located(**where)]
+    layer.op = op
+    return found
 
 
 def read_graph(xml_path: str, weights_path: Optional[str] = None) -> Graph:

@@ -143,7 +143,8 @@ def broadcast_numpy(a: PShape, b: PShape) -> PShape:
 
 def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
     if not -rank <= axis < rank:
-        raise ValidationError(f"{what} {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}")
+        raise ValidationError(f"{what} {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}",
+                              code="S006")
     return axis + rank if axis < 0 else axis
 
 

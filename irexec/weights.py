@@ -20,16 +20,16 @@ class Weights:
     def size(self) -> int:
         if self._size is None:
             if self.path is None:
-                raise ParseError("the model has constants but no weights file was given")
+                raise ParseError("the model has constants but no weights file was given", code="C001")
             if not os.path.exists(self.path):
-                raise ParseError(f"weights file '{self.path}' not found", file=self.path)
+                raise ParseError(f"weights file '{self.path}' not found", code="C001")
             if not os.path.isfile(self.path):
-                raise ParseError(f"weights path '{self.path}' is not a regular file", file=self.path)
+                raise ParseError(f"weights path '{self.path}' is not a regular file", code="C001")
             try:
                 self._size = os.path.getsize(self.path)
             except OSError as e:
                 raise ParseError(f"cannot read weights file '{self.path}': {e.strerror or e}",
-                                 file=self.path) from None
+                                 code="C001") from None
         return self._size
 
     def _buffer(self):
@@ -54,10 +54,10 @@ class Weights:
 
     def check_range(self, offset: int, size: int) -> None:
         if offset < 0 or size < 0:
-            raise ParseError(f"negative offset ({offset}) or size ({size}) into the weights")
+            raise ParseError(f"negative offset ({offset}) or size ({size}) into the weights", code="C002")
         if offset + size > self.size:
             raise ParseError(f"bytes {offset}..{offset + size} are past the end of "
-                             f"'{os.path.basename(self.path)}' ({self.size} bytes)")
+                             f"'{os.path.basename(self.path)}' ({self.size} bytes)", code="C002")
 
     def tensor(self, offset: int, size: int, etype: ElementType, shape: tuple) -> np.ndarray:
         """A read-only array over the mapped bytes (unpacked into a new array for sub-byte types)."""
@@ -68,7 +68,8 @@ class Weights:
         if count == 0:
             return np.zeros(shape, dtype=etype.dtype)
         if size != need:
-            raise ParseError(f"size {size} does not match shape {list(shape)} of {etype} ({need} bytes)")
+            raise ParseError(f"size {size} does not match shape {list(shape)} of {etype} ({need} bytes)",
+                             code="C003")
         self.check_range(offset, size)
         if etype.is_packed:
             raw = np.frombuffer(self._buffer(), dtype=np.uint8, count=size, offset=offset)

@@ -3,6 +3,8 @@ import numpy as np
 import pytest
 
 import irexec
+from irexec.model import Model
+from irexec.reader import read_graph
 from irtext import add_model, layer, net, param, port, result, scatter_model, write
 
 X = np.arange(6, dtype=np.float32).reshape(2, 3)
@@ -93,7 +95,11 @@ def test_caller_arrays_and_constants_are_never_mutated(scatter):
 def test_run_time_error_names_the_layer(tmp_path):
     xml, blob = scatter_model(idx=(1, 3))
     blob = np.array([1, 9], np.int64).tobytes() + blob[16:]
-    m = irexec.read_model(write(tmp_path, xml, blob))
+    path = write(tmp_path, xml, blob)
+    with pytest.raises(irexec.ValidationError, match=r"index 9 at position \[1\].*\[0, 3\]") as info:
+        irexec.read_model(path)  # constant indices: found without running
+    assert info.value.code == "C004" and info.value.layer == "l4"
+    m = Model(read_graph(path))
     with pytest.raises(irexec.ExecutionError) as info:
         m.infer({"data": np.zeros((4, 3), np.float32), "updates": np.ones((2, 3), np.float32)})
     msg = str(info.value)

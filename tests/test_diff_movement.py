@@ -241,8 +241,9 @@ def test_gather_v1_v7_negative_index_is_refused(version, tmp_path):
     x = np.arange(15, dtype=np.float32).reshape(5, 3)
     p = P(x.shape)
     model = M(_gather_node(version, p, C([-1, 0]), C(0, np.int64), 0), [p])
-    with pytest.raises(ExecutionError, match="negative"):
+    with pytest.raises(ValidationError, match="negative") as e:  # a constant index: found on reading
         irexec_run(model, [x], tmp_path)
+    assert e.value.code == "C004"
 
 
 @pytest.mark.parametrize("version", [1, 7])

@@ -3,6 +3,8 @@ import numpy as np
 import pytest
 
 import irexec
+from irexec.model import Model
+from irexec.reader import read_graph
 from irtext import layer, net, param, port, result, scatter_model, write
 
 
@@ -12,9 +14,14 @@ def test_float_indices_are_refused(tmp_path):
                       'offset="0" size="16"/><output><port id="0" precision="I64"><dim>2</dim></port>',
                       '<layer id="2" name="l2" type="Const" version="opset1"><data element_type="f64" shape="2" '
                       'offset="0" size="16"/><output><port id="0" precision="FP64"><dim>2</dim></port>')
-    m = irexec.read_model(write(tmp_path, xml, np.array([1.0, 3.0]).tobytes() + blob[16:]))
-    with pytest.raises(irexec.IRExecError, match=r"layer 'l4' \(id 4, ScatterUpdate\).*indices must be of an "
-                                                 r"integer type, got f64"):
+    head, sep, tail = xml.partition('type="ScatterUpdate"')
+    xml = head + sep + tail.replace('<port id="1" precision="I64">', '<port id="1" precision="FP64">', 1)
+    path = write(tmp_path, xml, np.array([1.0, 3.0]).tobytes() + blob[16:])
+    pattern = r"layer 'l4' \(id 4, ScatterUpdate\).*indices must be of an integer type, got f64"
+    with pytest.raises(irexec.ValidationError, match=pattern):  # seen without running
+        irexec.read_model(path)
+    m = Model(read_graph(path))
+    with pytest.raises(irexec.IRExecError, match=pattern):
         m.infer({"data": np.zeros((4, 3), np.float32), "updates": np.ones((2, 3), np.float32)})
 
 

@@ -370,8 +370,8 @@ def test_layer_id_that_is_a_digit_but_not_a_number(tmp_path):
     (('<?xml version="1.0"?>', '<?xml version="1.0" encoding="x&#10;y"?>'), None),
     (('type="Add" version="opset1"', 'type="Add" version="opset&#13;1"'), "Add version 'opset\\r1' is not supported"),
     (('precision="FP32"', 'precision="F&#10;P"'), "unknown element type 'F\\nP'"),
-    (('to-layer="3"', 'to-layer="9&#10;9"'), "edge refers to missing layer '9\\n9'"),
-    (('from-port="2"', 'from-port="2&#10;"'), "edge from missing output port 2\\n of layer 'l2'"),
+    (('to-layer="3"', 'to-layer="9&#10;9"'), "edge to missing layer '9\\n9'"),
+    (('from-port="2"', 'from-port="2&#10;"'), "layer 'l2' (id 2, Add): port 2\\n: edge from an output port"),
 ])
 def test_line_breaks_in_values_are_escaped_in_messages(tmp_path, edit, expect):
     e = err(write(tmp_path, add_model().replace(*edit, 1)))

@@ -203,8 +203,10 @@ def test_walker_catches_a_wrong_port(tmp_path):
     out_at = tail.index("<output>")
     tail = tail[:out_at] + tail[out_at:].replace("<dim>3</dim>", "<dim>5</dim>", 1)
     path.write_text(head + sep + tail)
-    with pytest.raises(AssertionError, match="Transpose"):
+    # read_model runs the same comparison (rule S001) and refuses the model first.
+    with pytest.raises(ValidationError, match="Transpose") as e:
         check_infer_faces(str(path))
+    assert e.value.code == "S001" and e.value.layer_type == "Transpose"
 
 
 # ---- error paths of infer ------------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_a_shape_steered_by_an_input_value_is_checked_for_each_value(tmp_path):
 
 def test_a_constant_over_budget_is_refused_at_read_time(tmp_path):
     """u1 constants unpack to a byte per element: 8x their size in the file."""
-    xml = net([const(0, (8 * 4096,), "u1", 0, 4096), result(1, "u8", (8 * 4096,))], [(0, 0, 1, 0)])
+    xml = net([const(0, (8 * 4096,), "u1", 0, 4096), result(1, "u1", (8 * 4096,))], [(0, 0, 1, 0)])
     path = write(tmp_path, xml, bytes(4096))
     assert irexec.read_model(path, max_tensor_bytes=1 << 20)
     with pytest.raises(irexec.ValidationError, match=r"layer 'l0' \(id 0, Const\): the constant would take "

@@ -1,14 +1,24 @@
-"""Arrays in and out of the command line: .npy/.npz inputs (headers checked before any data is
-read), random inputs, atomic .npz outputs and the output table. Shared by the commands."""
+"""Arrays in and out of the command line: .npy/.npz inputs and reference outputs (headers checked
+before any data is read), random inputs, atomic .npz outputs, dump directories and the output
+table. Shared by the commands.
+
+Files named on the command line are the user's; names inside models and .npz files are not:
+they are escaped before they reach a terminal and sanitised before they name a file.
+"""
 from __future__ import annotations
 
+import json
 import os
+import re
+import shutil
+import stat
 import tempfile
 import zipfile
+import zlib
 
 import numpy as np
 
-from ..errors import InputError, IRExecError, UsageError
+from ..errors import _ONE_LINE, InputError, IRExecError, UsageError
 from ..limits import fmt_bytes
 from ..model import Model
 from ..shapes import fits, fmt, parse_shape
@@ -30,9 +40,8 @@ def load_inputs(m: Model, specs) -> dict:
     return feeds
 
 
-def _read_array(f, m: Model, info, label: str) -> np.ndarray:
-    """One .npy from an open file: the header is read and checked (no pickled objects, the input's
-    shape, the memory budget) before a single byte of data is read or decompressed."""
+def read_npy_header(f, label: str) -> tuple:
+    """(shape, fortran_order, dtype) of the .npy at ``f``'s position; pickled objects refused."""
     try:
         version = np.lib.format.read_magic(f)
         if version == (1, 0):
@@ -43,13 +52,22 @@ def _read_array(f, m: Model, info, label: str) -> np.ndarray:
         raise InputError(f"cannot read {label} as .npy: {type(e).__name__}: {e}") from None
     if dtype.hasobject:
         raise InputError(f"{label} holds Python objects (pickled arrays are refused)")
-    if not fits(info.shape, shape):
-        raise InputError(f"input '{info.name}' expects shape {fmt(info.shape)}, {label} holds {list(shape)}")
+    return shape, fortran, dtype
+
+
+def check_budget(shape, dtype, max_bytes: int, label: str) -> None:
+    if any(d < 0 for d in shape):
+        raise InputError(f"{label} has a negative dimension: {list(shape)}")
+    nbytes = int(np.prod(shape, dtype=object)) * dtype.itemsize
+    if nbytes > max_bytes:
+        raise InputError(f"{label} holds {fmt_bytes(nbytes)}, over the budget of "
+                         f"{fmt_bytes(max_bytes)} for one tensor (see --max-bytes)")
+
+
+def read_npy_data(f, shape, fortran: bool, dtype, label: str) -> np.ndarray:
+    """The data after a header read by :func:`read_npy_header` (whose size the caller checked)."""
     count = int(np.prod(shape, dtype=object))
     nbytes = count * dtype.itemsize
-    if nbytes > m.max_tensor_bytes:
-        raise InputError(f"{label} holds {fmt_bytes(nbytes)}, over the budget of "
-                         f"{fmt_bytes(m.max_tensor_bytes)} for one tensor (see --max-bytes)")
     arr = np.empty(count, dtype)
     view, got = memoryview(arr.view(np.uint8)), 0
     while got < nbytes:
@@ -58,6 +76,16 @@ def _read_array(f, m: Model, info, label: str) -> np.ndarray:
             raise InputError(f"{label} is truncated: {got} of {nbytes} data bytes")
         got += n
     return arr.reshape(shape, order="F" if fortran else "C")
+
+
+def _read_array(f, m: Model, info, label: str) -> np.ndarray:
+    """One .npy from an open file: the header is read and checked (no pickled objects, the input's
+    shape, the memory budget) before a single byte of data is read or decompressed."""
+    shape, fortran, dtype = read_npy_header(f, label)
+    if not fits(info.shape, shape):
+        raise InputError(f"input '{info.name}' expects shape {fmt(info.shape)}, {label} holds {list(shape)}")
+    check_budget(shape, dtype, m.max_tensor_bytes, label)
+    return read_npy_data(f, shape, fortran, dtype, label)
 
 
 def _load_npy(m: Model, info, path: str) -> np.ndarray:
@@ -75,15 +103,84 @@ def _load_npz(m: Model, path: str) -> dict:
         with zipfile.ZipFile(path) as z:
             feeds = {}
             for member in z.infolist():
-                name = member.filename[:-4] if member.filename.endswith(".npy") else member.filename
-                info = m.input(name)  # an unknown name is refused before anything is decompressed
+                info = m.input(member_key(member))  # an unknown name is refused before anything is decompressed
                 with z.open(member) as f:
                     feeds[info.name] = _read_array(f, m, info, f"'{path}' member '{member.filename}'")
             return feeds
     except FileNotFoundError:
         raise InputError(f"input file '{path}' not found") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as e:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError,
+            zlib.error) as e:
         raise InputError(f"cannot read '{path}' as .npz: {e}") from None
+
+
+def member_key(member: zipfile.ZipInfo) -> str:
+    """The array name of a .npz member, as np.savez writes it."""
+    return member.filename[:-4] if member.filename.endswith(".npy") else member.filename
+
+
+class NpzReader:
+    """A .npz of reference arrays, opened once: every member's header is read and checked (no
+    pickle, numbers only, the memory budget) up front; data is read one member at a time."""
+
+    def __init__(self, path: str, max_bytes: int):
+        self.path, self.max_bytes = path, max_bytes
+        self.members = {}  # key -> (ZipInfo, shape, dtype)
+        try:
+            self._zip = zipfile.ZipFile(path)
+        except FileNotFoundError:
+            raise InputError(f"reference file '{path}' not found") from None
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
+            raise InputError(f"cannot read '{path}' as .npz: {e}") from None
+        try:
+            for member in self._zip.infolist():
+                key = member_key(member)
+                label = self._label(member)
+                if key in self.members:
+                    raise InputError(f"'{path}' holds '{one_line(key)}' twice")
+                shape, _, dtype = self._header(member, label)
+                if dtype.kind not in "biuf":
+                    raise InputError(f"{label} holds {dtype}, not numbers")
+                check_budget(shape, dtype, max_bytes, label)
+                self.members[key] = (member, shape, dtype)
+        except BaseException:
+            self.close()
+            raise
+
+    def _label(self, member) -> str:
+        return f"'{self.path}' member '{one_line(member.filename)}'"
+
+    def _open(self, member, label: str):
+        try:
+            return self._zip.open(member)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
+                NotImplementedError, RuntimeError, zlib.error) as e:  # (RuntimeError: encrypted)
+            raise InputError(f"cannot read {label}: {e}") from None
+
+    def _header(self, member, label: str) -> tuple:
+        with self._open(member, label) as f:
+            return read_npy_header(f, label)
+
+    def read(self, key: str) -> np.ndarray:
+        member, shape, dtype = self.members[key]
+        label = self._label(member)
+        try:
+            with self._open(member, label) as f:
+                got = read_npy_header(f, label)
+                if got[0] != shape or got[2] != dtype:
+                    raise InputError(f"{label} changed while irexec was running")
+                return read_npy_data(f, shape, got[1], dtype, label)
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as e:  # corrupt data
+            raise InputError(f"cannot read {label}: {e}") from None
+
+    def close(self) -> None:
+        self._zip.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 def parse_shape_specs(m: Model, specs) -> dict:
@@ -136,31 +233,202 @@ def random_array(rng, shape, etype) -> np.ndarray:
     return rng.integers(lo, hi, shape).astype(etype.dtype)
 
 
-def _storable(arr: np.ndarray) -> np.ndarray:
-    # .npy has no bf16/int4: store them widened (exactly representable) so any NumPy can read them.
+def storable(arr: np.ndarray) -> np.ndarray:
+    """.npy has no bf16/int4: they are stored widened (exactly representable) so any NumPy reads them."""
     if arr.dtype.kind == "V" or arr.dtype.name in ("bfloat16", "int4", "uint4"):
         return arr.astype(np.float32 if "float" in arr.dtype.name else np.int8)
     return arr
 
 
+
+def one_line(text: str) -> str:
+    """A name from a file, safe to print: control characters and line breaks escaped."""
+    return str(text).translate(_ONE_LINE)
+
+
+def _write_error(path: str, e: OSError) -> IRExecError:
+    return IRExecError(f"cannot write '{path}': {e.strerror or e}")
+
+
+def check_output_file(path: str) -> None:
+    """Fail before running, not after: the file's folder must exist and take a new file."""
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        what = "is not a directory" if os.path.exists(directory) else "does not exist"
+        raise UsageError(f"cannot write '{path}': its folder {what}")
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write '{path}': it is a directory")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write '{path}': its folder is not writable")
+
+
 def save_npz_atomic(path: str, arrays: dict) -> None:
     """Write to a temporary file beside ``path`` and rename: an existing file is replaced only whole."""
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".irexec-", suffix=".npz", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".irexec-", suffix=".npz", dir=directory)
+    except OSError as e:
+        raise _write_error(path, e) from None
     try:
         with os.fdopen(fd, "wb") as f:
-            np.savez(f, **{k: _storable(v) for k, v in arrays.items()})
+            np.savez(f, **{k: storable(v) for k, v in arrays.items()})
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise _write_error(path, e) from None
         raise
 
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
+DUMP_FORMAT = "irexec-dump"
+DUMP_INDEX = "index.json"
+_NPY_HEADER_BYTES = 128
+
+
+def safe_component(text: str, limit: int = 48) -> str:
+    """A piece of a file name made from a name in the model: letters, digits, '-' and single
+    '_' only (no dot, no separator), of bounded length. Not unique: the caller numbers files."""
+    return _UNSAFE.sub("_", str(text)).strip("_")[:limit].strip("_") or "_"
+
+
+def stored_nbytes(count: int, dtype) -> int:
+    """Bytes of ``count`` elements of ``dtype`` once in a .npy (bf16/int4 widened)."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "V" or dtype.name in ("bfloat16", "int4", "uint4"):
+        return count * (4 if "float" in dtype.name else 1)
+    return count * dtype.itemsize
+
+
+def _index_json(index: dict) -> str:
+    """Indented JSON with one line per tensor (ASCII: names from the file are escaped)."""
+    text = json.dumps({k: v for k, v in index.items() if k != "tensors"}, indent=1)
+    tensors = ",\n".join("  " + json.dumps(t) for t in index["tensors"])
+    return text[:-2] + f',\n "tensors": [\n{tensors}\n ]\n}}\n'
+
+
+class DumpDir:
+    """A directory of .npy files, one per tensor, and an index written last.
+
+    Everything goes into a hidden folder beside the target and is renamed into place by
+    ``finish``; a previous dump at the target (its index says so and it holds nothing else) is
+    replaced, any other non-empty directory is refused. So the target is either absent, the old
+    dump, or a new one whose index.json tells whether its run completed. Writing stops with an
+    error before the tensors would outgrow the disk's free space as it was at the start.
+    """
+
+    def __init__(self, path: str, model_name: str, need: int = 0):
+        """``need``: the bytes the dump is expected to take (0 if unknown), refused up front
+        when over the free space."""
+        self.path = path
+        self.model_name = model_name
+        self.tensors, self.written, self._seq = [], 0, 0
+        self._files = {}  # (layer id, output index) -> file name
+        self._old = self._check_target(path)
+        parent = os.path.dirname(os.path.abspath(path))
+        try:
+            self.free = shutil.disk_usage(parent).free
+        except OSError as e:
+            raise UsageError(f"--dump '{path}': {e.strerror or e}") from None
+        if need > self.free:
+            raise IRExecError(f"--dump '{path}': the tensors need about {fmt_bytes(need)}, more than the "
+                              f"{fmt_bytes(self.free)} free on its disk")
+        try:
+            self.tmp = tempfile.mkdtemp(prefix=f".{safe_component(os.path.basename(os.path.abspath(path)))}.",
+                                        suffix=".irexec-tmp", dir=parent)
+        except OSError as e:
+            raise UsageError(f"--dump '{path}': cannot create it: {e.strerror or e}") from None
+
+    @staticmethod
+    def _check_target(path: str) -> bool:
+        """Whether a previous dump is there to replace; refuses anything else in the way."""
+        parent = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(parent):
+            what = "is not a directory" if os.path.exists(parent) else "does not exist"
+            raise UsageError(f"--dump '{path}': its parent {what}")
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            return False
+        except OSError as e:
+            raise UsageError(f"--dump '{path}': {e.strerror or e}") from None
+        if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+            raise UsageError(f"--dump '{path}': exists and is not a directory")
+        entries = set(os.listdir(path))
+        if not entries:
+            return False
+        try:
+            with open(os.path.join(path, DUMP_INDEX), encoding="utf-8") as f:
+                index = json.load(f)
+            listed = {t["file"] for t in index["tensors"]} | {DUMP_INDEX}
+            ours = index.get("format") == DUMP_FORMAT and entries <= listed and all(
+                stat.S_ISREG(os.lstat(os.path.join(path, e)).st_mode) for e in entries)
+        except (OSError, ValueError, KeyError, TypeError):
+            ours = False
+        if not ours:
+            raise UsageError(f"--dump '{path}': exists and is neither empty nor an irexec dump")
+        return True
+
+    def file_name(self, layer_name: str, layer_id: str, output: int, outputs: int) -> str:
+        suffix = f"_out{output}" if outputs > 1 else ""
+        name = f"{self._seq:04d}_{safe_component(layer_name)}_id{safe_component(layer_id, 16)}{suffix}.npy"
+        self._seq += 1
+        return name
+
+    def add(self, layer, index: int, outputs: int, arr: np.ndarray, element_type: str) -> None:
+        """Write one tensor now: later layers may overwrite its buffer."""
+        data = storable(arr)
+        size = data.nbytes + _NPY_HEADER_BYTES
+        if self.written + size > self.free:
+            raise IRExecError(f"--dump '{self.path}': the tensors would outgrow the free disk space "
+                              f"({fmt_bytes(self.free)}) at layer '{one_line(layer.name)}' (id "
+                              f"{one_line(layer.id)})")
+        name = self.file_name(layer.name, layer.id, index, outputs)
+        try:
+            with open(os.path.join(self.tmp, name), "xb") as f:
+                np.lib.format.write_array(f, data, allow_pickle=False)
+        except OSError as e:
+            raise IRExecError(f"--dump '{self.path}': cannot write {name}: {e.strerror or e}") from None
+        self.written += size
+        self._files[(layer.id, index)] = name
+        self.tensors.append({"file": name, "layer": layer.name, "id": layer.id, "type": layer.type,
+                             "output": index, "shape": list(arr.shape), "element_type": element_type,
+                             "dtype": str(data.dtype)})
+
+    def finish(self, outputs: dict, error: str | None = None) -> None:
+        """Write the index (``outputs``: output name -> (layer id, output index) feeding it) and
+        move the dump into place."""
+        index = {"format": DUMP_FORMAT, "version": 1, "model": self.model_name, "complete": error is None,
+                 "error": error, "tensors": self.tensors,
+                 "outputs": {name: self._files.get(key) for name, key in outputs.items()}}
+        try:
+            with open(os.path.join(self.tmp, DUMP_INDEX), "x", encoding="utf-8") as f:
+                f.write(_index_json(index))
+            if self._old:
+                # Move the old dump aside first: rename cannot replace a non-empty directory.
+                old = tempfile.mkdtemp(prefix=".irexec-old-", dir=os.path.dirname(os.path.abspath(self.path)))
+                os.replace(self.path, os.path.join(old, "dump"))
+                try:
+                    os.replace(self.tmp, self.path)
+                except OSError:
+                    os.replace(os.path.join(old, "dump"), self.path)
+                    raise
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                os.replace(self.tmp, self.path)  # onto nothing, or onto an empty directory
+        except OSError as e:
+            self.discard()
+            raise IRExecError(f"--dump '{self.path}': cannot write it: {e.strerror or e}") from None
+
+    def discard(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
 def _preview(arr: np.ndarray, n: int = 6) -> str:
-    flat = _storable(arr).reshape(-1)
+    flat = storable(arr).reshape(-1)
     with np.printoptions(precision=4, suppress=True, threshold=n, edgeitems=n):
         items = np.array2string(flat[:n], separator=", ")
     return items[:-1] + ", ...]" if flat.size > n else items
@@ -171,6 +439,6 @@ def format_table(m: Model, results: dict) -> str:
     types = {info.name: info.element_type for info in m.outputs}
     for name, arr in results.items():
         et = types.get(name)
-        rows.append((name, str(list(arr.shape)), et.name if et else str(arr.dtype), _preview(arr)))
+        rows.append((one_line(name), str(list(arr.shape)), et.name if et else str(arr.dtype), _preview(arr)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r[:3], widths)) + "  " + r[3] for r in rows)

@@ -100,3 +100,29 @@ def require_i32_or_i64(etype, what: str) -> None:
     name = etype.name if hasattr(etype, "is_packed") else from_dtype(etype).name
     if name not in ("i32", "i64"):
         raise ValidationError(f"{what} must be i32 or i64, got {name}", port=1)
+
+
+def const_indices(idx: Fact, size, negative: bool, what: str, dim=None, suffix=()):
+    """Indices known before running (a constant, or folded), checked as the kernel will check
+    them: an index out of range is an error found without data (rule C004). Returns them
+    normalised, or None when they or the bound (a Dim) are not known."""
+    from ..kernels.indices import IndexOutOfRangeError, normalize
+    if idx.value is None or size is None or not size.is_static or np.asarray(idx.value).dtype.kind not in "iu":
+        return None
+    try:
+        return normalize(idx.value, size.lo, negative, what, dim=dim, suffix=suffix)
+    except IndexOutOfRangeError as e:
+        raise ValidationError(e.message, port=1, code="C004") from None
+
+
+def duplicates_warning(keys: np.ndarray, what: str) -> list:
+    """The C005 warning when ``keys`` (one per update: a flat offset or row) repeat."""
+    keys = np.asarray(keys).reshape(-1)
+    if keys.size < 2:
+        return []
+    uniq, counts = np.unique(keys, return_counts=True)
+    if uniq.size == keys.size:
+        return []
+    return [ValidationError(f"{keys.size - uniq.size} of the {keys.size} updates go to a {what} already "
+                            f"updated: with reduction 'none' the spec leaves the order undefined (irexec: "
+                            f"the last wins; OpenVINO's CPU plugin may keep another)", port=1, code="C005")]

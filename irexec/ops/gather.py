@@ -12,8 +12,9 @@ import numpy as np
 
 from .. import kernels
 from ..errors import ValidationError
-from ..shapes import Dim, fmt, normalize_axis
-from .common import fold, require_i32_or_i64, require_integer, require_rank, scalar_int
+from ..kernels.indices import nd_row_offsets
+from ..shapes import Dim, fmt, is_static, normalize_axis, to_ints
+from .common import const_indices, fold, require_i32_or_i64, require_integer, require_rank, scalar_int
 from .registry import Attr, Fact, Op, register
 
 
@@ -95,6 +96,15 @@ class _GatherBase(Op):
             if a.is_static and b.is_static and a.lo != b.lo:
                 raise ValidationError(f"batch dim {i} differs: data {fmt(data.shape)}, indices {fmt(idx.shape)}")
         out = gather_shape(data.shape, idx.shape, ax, bd)
+        if not self.negative and idx.value is not None and np.asarray(idx.value).dtype.kind == "i" \
+                and np.any(np.asarray(idx.value) < 0):
+            # Out of range is zero-filled (see above), but negative indices are refused when run.
+            pos = [int(p) for p in np.argwhere(np.asarray(idx.value) < 0)[0]]
+            size = data.shape[ax]
+            bound = f"[0, {size.lo - 1}]" if size.is_static else "[0, size)"
+            raise ValidationError(f"index {int(np.asarray(idx.value)[tuple(pos)])} at position {pos} is negative: "
+                                  f"Gather-1 and Gather-7 take indices in {bound} (use Gather-8 to count from "
+                                  f"the end)", port=1, code="C004")
         return fold(self, ins, [data.etype]) or [Fact(data.etype, out)]
 
     def eval(self, ins):
@@ -142,6 +152,7 @@ class GatherElements6(Op):
                 if d != ax and not a.compatible(b):
                     raise ValidationError(f"data {fmt(data.shape)} and indices {fmt(idx.shape)} must match "
                                           f"except at axis {ax}", port=1)
+            const_indices(idx, data.shape[ax], True, "GatherElements indices", dim=ax)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, idx.shape)]
 
     def eval(self, ins):
@@ -173,6 +184,11 @@ class _GatherNDBase(Op):
         for d in range(b):
             if not data.shape[d].compatible(idx.shape[d]):
                 raise ValidationError(f"batch dim {d} differs: data {fmt(data.shape)}, indices {fmt(idx.shape)}")
+        if b == 0 and idx.value is not None and is_static(data.shape[:k]) and np.asarray(idx.value).dtype.kind in "iu":
+            try:
+                nd_row_offsets(to_ints(data.shape[:k]), np.asarray(idx.value), True, f"{self.type} indices")
+            except IndexError as e:
+                raise ValidationError(e.message, port=1, code="C004") from None
         tail = tuple(data.shape[b + k:])
         require_rank(len(idx.shape) - 1 + len(tail))
         if self.merge_batch and b > 0:

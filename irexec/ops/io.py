@@ -45,7 +45,7 @@ class Const(Op):
         # OpenVINO writes an empty constant as one byte (size="1"): allow that, and nothing more.
         if self.size != need and not (count == 0 and self.size <= 1):
             raise ValidationError(f"size {self.size} does not match shape {list(self.dims)} of "
-                                  f"{self.element_type} ({need} bytes)")
+                                  f"{self.element_type} ({need} bytes)", code="C003")
         self.weights.check_range(self.offset, self.size)
 
     def infer(self, ins):

@@ -101,9 +101,13 @@ class Op:
 
     def __init__(self, raw_attrs: Optional[dict] = None, **values):
         raw_attrs = raw_attrs or {}
-        for a in self.attrs:
-            setattr(self, a.name, values[a.name] if a.name in values else a.parse(raw_attrs.get(a.name)))
-        self.setup()
+        try:
+            for a in self.attrs:
+                setattr(self, a.name, values[a.name] if a.name in values else a.parse(raw_attrs.get(a.name)))
+            self.setup()
+        except ValidationError as e:
+            # Whatever setup() found wrong, it found in the attributes.
+            raise e.located(code="O003")
 
     def setup(self) -> None:
         """Check attribute combinations once, when the op is built."""
@@ -113,6 +117,11 @@ class Op:
 
     def eval(self, ins: list) -> list:
         raise NotImplementedError
+
+    def advise(self, ins: list) -> list:
+        """Warnings about inputs that are valid but suspect (the linter's third face): a list of
+        ValidationErrors, each with its rule code. ``ins``: the input facts, as for ``infer``."""
+        return []
 
     def eval_inplace(self, ins: list) -> list:
         """Like ``eval``, but writing into (and returning) ``ins[self.inplace_input]``."""

@@ -21,8 +21,10 @@ import numpy as np
 
 from .. import kernels
 from ..errors import ValidationError
-from ..shapes import Dim, compatible, fmt, normalize_axis
-from .common import fold, require_i32_or_i64, require_integer, require_same_type, scalar_int
+from ..shapes import Dim, compatible, fmt, is_static, normalize_axis, to_ints
+from ..kernels.indices import element_offsets, nd_row_offsets
+from .common import (const_indices, duplicates_warning, fold, require_i32_or_i64, require_integer,
+                     require_same_type, scalar_int)
 from .registry import Attr, Fact, Op, register, register_alias
 
 
@@ -42,7 +44,7 @@ def _axis(op, data, axis):
     try:
         return normalize_axis(scalar_int(axis.value, "axis"), len(data.shape))
     except ValidationError as e:
-        raise ValidationError(e.message, port=3) from None
+        raise ValidationError(e.message, port=3, code=e.code) from None
 
 
 @register
@@ -54,12 +56,20 @@ class ScatterUpdate3(Op):
         data, idx, upd, axis = ins
         _check_common(self, data, idx, upd, axis)
         ax = _axis(self, data, axis)
+        if ax is not None:
+            const_indices(idx, data.shape[ax], False, "ScatterUpdate indices")
         if ax is not None and idx.shape is not None and upd.shape is not None:
             expected = data.shape[:ax] + idx.shape + data.shape[ax + 1:]
             if not compatible(expected, upd.shape):
                 raise ValidationError(f"updates shape {fmt(upd.shape)} should be {fmt(expected)} "
                                       f"(data[:axis] + indices.shape + data[axis+1:])", port=2)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, data.shape)]
+
+    def advise(self, ins):
+        data, idx, _, axis = ins
+        ax = _axis(self, data, axis)
+        rows = const_indices(idx, data.shape[ax], False, "ScatterUpdate indices") if ax is not None else None
+        return [] if rows is None else duplicates_warning(rows, "slice")
 
     inplace_input = 0
 
@@ -92,7 +102,19 @@ class _ScatterElementsBase(Op):
             for d, (n, m) in enumerate(zip(idx.shape, data.shape)):
                 if n.lo > (m.hi if m.hi is not None else n.lo) and not (d == ax and self.axis_may_exceed):
                     raise ValidationError(f"indices dim {d} ({n}) is larger than data's ({m})", port=1)
+        if ax is not None:
+            const_indices(idx, data.shape[ax], self.negative, f"{self.type} indices", dim=ax)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, data.shape)]
+
+    def advise(self, ins):
+        data, idx, _, axis = ins
+        ax = _axis(self, data, axis)
+        if self.reduction != "none" or ax is None or not is_static(data.shape):
+            return []
+        norm = const_indices(idx, data.shape[ax], self.negative, f"{self.type} indices", dim=ax)
+        if norm is None or norm.ndim != len(data.shape):
+            return []
+        return duplicates_warning(element_offsets(to_ints(data.shape), norm, ax), "data element")
 
     inplace_input = 0
 
@@ -136,12 +158,32 @@ class _ScatterNDBase(Op):
             if k > len(data.shape):
                 raise ValidationError(f"indices' last dim {k} is more than data's rank {len(data.shape)}",
                                       port=1)
+            self._rows(data, idx)
             expected = idx.shape[:-1] + data.shape[k:]
             if upd.shape is not None and not compatible(expected, upd.shape) and not (
                     expected == () and len(upd.shape) == 1 and upd.shape[0].compatible(Dim(1, 1))):
                 raise ValidationError(f"updates shape {fmt(upd.shape)} should be {fmt(expected)} "
                                       f"(indices.shape[:-1] + data.shape[k:])", port=2)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, data.shape)]
+
+    def _rows(self, data, idx):
+        """The data rows constant indices select (checked: C004), or None when not known."""
+        if idx.value is None or data.shape is None or np.ndim(idx.value) == 0:
+            return None
+        k = np.shape(idx.value)[-1]
+        if k > len(data.shape) or not is_static(data.shape[:k]) or np.asarray(idx.value).dtype.kind not in "iu":
+            return None
+        try:
+            return nd_row_offsets(to_ints(data.shape[:k]), np.asarray(idx.value), self.negative,
+                                  f"{self.type} indices")
+        except IndexError as e:
+            raise ValidationError(e.message, port=1, code="C004") from None
+
+    def advise(self, ins):
+        data, idx, _ = ins
+        rows = self._rows(data, idx) if self.reduction == "none" else None
+        return [] if rows is None else duplicates_warning(rows, "data element" if np.shape(idx.value)[-1] ==
+                                                          len(data.shape) else "slice")
 
     inplace_input = 0
 

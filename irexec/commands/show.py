@@ -1,0 +1,71 @@
+"""``irexec show``: a model's summary, and its graph as DOT, SVG or PNG."""
+from __future__ import annotations
+
+import click
+
+from .. import show as _show
+from ..errors import UsageError
+
+
+@click.command()
+@click.argument("model", type=click.Path(dir_okay=False))
+@click.option("-w", "--weights", type=click.Path(dir_okay=False),
+              help="The .bin file (default: the model's path with .bin).")
+@click.option("--format", "out_format", type=click.Choice(["text", "json"]), default=None,
+              help="The summary as text (the default) or JSON.")
+@click.option("--dot", "dot_file", metavar="FILE",
+              help="Write the graph in Graphviz DOT ('-': to stdout, instead of the summary).")
+@click.option("--svg", "svg_file", metavar="FILE", help="Write the graph as SVG (needs Graphviz's dot).")
+@click.option("--png", "png_file", metavar="FILE", help="Write the graph as PNG (needs Graphviz's dot).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=120.0, show_default=True,
+              metavar="SECONDS", help="The longest Graphviz may take to lay out the graph.")
+def show(model, weights, out_format, dot_file, svg_file, png_file, timeout):
+    """Summarize MODEL: ops, inputs, outputs, constants and lint status; draw its graph.
+
+    The graph's edges carry shapes and element types; layers with lint findings are filled red
+    (errors) or amber (warnings). A model with errors is still shown: the exit status is 0
+    whenever it can be read as a graph.
+
+    \b
+    Examples:
+      irexec show models/kv_cache_update.xml
+      irexec show model.xml --format json
+      irexec show model.xml --dot model.dot --svg model.svg
+    """
+    outputs = [(kind, path) for kind, path in (("dot", dot_file), ("svg", svg_file), ("png", png_file))
+               if path is not None]
+    to_stdout = [kind for kind, path in outputs if path == "-"]
+    if len(to_stdout) > 1:
+        raise UsageError(f"only one of --{' and --'.join(to_stdout)} can write to stdout ('-')")
+    if to_stdout and out_format is not None:
+        raise UsageError(f"--{to_stdout[0]} - takes stdout, where the summary would go: drop --format")
+    # Before any work, so that nothing is read or written when it cannot all be done.
+    exe = _show.dot_executable() if svg_file is not None or png_file is not None else None
+
+    report = _show.load(model, weights)
+    graph = report.graph
+    made = []
+    if outputs:
+        dot_text = _show.to_dot(graph, report.findings, report.facts)
+        layers = graph.g.number_of_nodes()
+        if exe and layers > _show.BIG_GRAPH:
+            click.echo(f"note: {layers} layers: Graphviz may take minutes to lay them out "
+                       f"(at most --timeout {timeout:g} s)", err=True)
+        # Every picture is made before any file is written: one that fails leaves none behind.
+        for kind, path in outputs:
+            data = dot_text.encode("utf-8") if kind == "dot" else _show.render(dot_text, kind, timeout, exe)
+            made.append((kind, path, data))
+    for kind, path, data in made:
+        if path == "-":
+            click.get_binary_stream("stdout").write(data)
+        else:
+            _show.write_atomic(path, data)
+    if not to_stdout:
+        summary = _show.summarize(graph, report.findings, report.facts)
+        if out_format == "json":
+            click.echo(_show.to_json(summary))
+        else:
+            click.echo(_show.format_text(summary))
+    for kind, path, _ in made:
+        if path != "-":
+            click.echo(f"wrote {kind.upper()} to {_show.printable(path)}", err=True)

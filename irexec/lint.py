@@ -1,0 +1,191 @@
+"""The shape-validation linter: every check irexec makes, on files and folders, as findings.
+
+One pass per model: the XML schema (schemas/ir.xsd), then the reader (structure, ops and their
+attributes, constants), then the inference checks (irexec.check). ``read_model`` runs the same
+pass and refuses a model with errors; the linter reports them all instead of stopping at one.
+"""
+from __future__ import annotations
+
+import bisect
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Optional
+
+from lxml import etree
+
+from .check import check_graph
+from .errors import IRExecError, ParseError
+from .findings import Finding, has_errors
+from .graph import Graph
+from .reader import (_parser, _syntax_message, build_graph, default_weights_path, parse_graph, prepare_xml,
+                     read_bytes)
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def schema_path() -> str:
+    """schemas/ir.xsd: installed inside the package, or beside it in a checkout."""
+    for candidate in (os.path.join(_HERE, "schemas", "ir.xsd"), os.path.join(_HERE, "..", "schemas", "ir.xsd")):
+        if os.path.isfile(candidate):
+            return os.path.normpath(candidate)
+    raise FileNotFoundError("schemas/ir.xsd is missing from this installation of irexec")
+
+
+@lru_cache(maxsize=1)
+def schema() -> etree.XMLSchema:
+    return etree.XMLSchema(etree.parse(schema_path(), _parser()))
+
+
+@dataclass
+class Report:
+    """What checking one model found: ``graph`` (None when the file could not be read at all),
+    ``findings`` in file order, and ``facts``: (layer id, output index) -> the inferred Fact."""
+    path: str
+    graph: Optional[Graph] = None
+    findings: list = field(default_factory=list)
+    facts: dict = field(default_factory=dict)
+
+    problems: list = field(default_factory=list)   # as found, in the order the checks found them
+
+    @property
+    def errors(self) -> list:
+        return [f for f in self.findings if f.is_error]
+
+    @property
+    def warnings(self) -> list:
+        return [f for f in self.findings if not f.is_error]
+
+
+def check(path, weights=None, *, use_schema: bool = True) -> Report:
+    """Check one model file. Never raises for a bad model: every problem is a finding."""
+    path = os.fspath(path)
+    weights = os.fspath(weights) if weights is not None else default_weights_path(path)
+    report = Report(path)
+    problems = []
+    try:
+        data = prepare_xml(read_bytes(path), path)
+        try:
+            root = etree.fromstring(data, _parser())
+        except etree.XMLSyntaxError as e:
+            raise ParseError(_syntax_message(e), file=path, line=e.position[0] if e.position else None,
+                             code="X002") from None
+        if use_schema and root.tag == "net":  # (any other root is not an IR: rule X004 says so)
+            problems.extend(_in_layers(_schema_problems(root, path), root))
+        report.graph = build_graph(etree.iterwalk(root, events=("start", "end")), path, weights, problems)
+        report.facts = check_graph(report.graph, problems)
+    except IRExecError as e:
+        problems.append(e.located(file=path, code="X002"))
+    report.findings, report.problems = _findings(problems), problems
+    return report
+
+
+def check_stream(data: bytes, path: Optional[str], weights: Optional[str]) -> Report:
+    """The same checks but the schema's, streaming the XML (memory follows the graph, not the
+    text), for ``read_model``: the reader checks the structure it relies on. Problems that leave
+    nothing to read are raised."""
+    problems = []
+    graph = parse_graph(data, path, weights, problems)
+    report = Report(path or "", graph)
+    report.facts = check_graph(graph, problems)
+    report.findings, report.problems = _findings(problems), problems
+    return report
+
+
+def _schema_problems(root, path: str) -> list:
+    xsd = schema()
+    if xsd.validate(root):
+        return []
+    out = []
+    for entry in xsd.error_log:
+        message = " ".join(entry.message.split())
+        out.append(ParseError(f"schema: {message}", file=path, line=entry.line or None, code="X003"))
+    return out
+
+
+def _in_layers(problems: list, root) -> list:
+    """Name the layer each problem's line falls in (the schema knows lines, not layers)."""
+    spans = [(el.sourceline, el) for el in root.iterfind("layers/layer") if el.sourceline]
+    if not spans:
+        return problems
+    edges = root.find("edges")
+    last = edges.sourceline if edges is not None and edges.sourceline else None
+    starts = [line for line, _ in spans]
+    for p in problems:
+        if p.line is None or p.layer_id is not None:
+            continue
+        i = bisect.bisect_right(starts, p.line) - 1
+        if i < 0 or (i == len(spans) - 1 and last is not None and p.line >= last):
+            continue
+        el = spans[i][1]
+        p.located(layer=el.get("name", el.get("id")), layer_id=el.get("id"), layer_type=el.get("type"))
+    return problems
+
+
+def _findings(problems: list, ordered: bool = True) -> list:
+    """Findings in file order (``ordered``) or as found, each problem once: the schema and the
+    reader may both see the same broken element (the reader's words are kept, being the more
+    specific)."""
+    seen, out = set(), []
+    for p in sorted(problems, key=lambda e: e.code == "X003" and e.message.startswith("schema: ")):
+        finding = Finding.of(p)
+        key = (finding.code, finding.line) if finding.code == "X003" else \
+            (finding.code, finding.line, finding.layer_id, finding.port, finding.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(finding)
+    return sorted(out, key=lambda f: (f.file or "", f.line or 0, f.code)) if ordered else out
+
+
+def model_files(paths: Iterable) -> list:
+    """(path, named) for each model to lint: files as given, folders searched for ``*.xml``."""
+    out = []
+    for p in paths:
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            for dirpath, dirnames, filenames in os.walk(p):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+                out.extend((os.path.join(dirpath, f), False) for f in sorted(filenames) if f.endswith(".xml"))
+        else:
+            out.append((p, True))
+    return out
+
+
+def _is_ir(path: str) -> bool:
+    """Whether a file found in a folder is meant to be an IR: its root element is <net>. (Other
+    XML files in a model folder are left alone; a file named on the command line is always checked.)"""
+    try:
+        for _, el in etree.iterparse(path, events=("start",), **{k: v for k, v in _PEEK.items()}):
+            return el.tag == "net"
+    except (etree.XMLSyntaxError, OSError):
+        return True  # broken: let the check say how
+    return True
+
+
+_PEEK = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+
+
+def lint(*paths, weights=None) -> list:
+    """Every finding for the models at ``paths`` (files, or folders searched for ``*.xml``).
+    ``weights``: the .bin, for a single model whose weights are not beside it."""
+    findings = []
+    for path, named in model_files(paths):
+        if not named and not _is_ir(path):
+            continue
+        findings.extend(check(path, weights).findings)
+    return findings
+
+
+def refuse(report: Report) -> None:
+    """Raise the first error of a report, with every finding attached (what ``read_model`` does)."""
+    if not has_errors(report.findings):
+        return
+    # The first found: the reader meets a missing edge before the input it leaves unconnected.
+    errors = [f for f in _findings(report.problems, ordered=False) if f.is_error]
+    err = errors[0].error()
+    if len(errors) > 1:
+        err.message += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''}: see irexec lint)"
+        err.args = (err.message,)
+    err.findings = list(report.findings)
+    raise err

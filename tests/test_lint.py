@@ -1,0 +1,401 @@
+"""The linter: valid models lint clean, and every broken variant is caught at the layer broken.
+
+The corpus (tests/lintcorpus.py) breaks valid models one way at one layer: the bundled models,
+PyTorch programs exported by OpenVINO's converter, and IRs OpenVINO writes from its opsets
+(here, at test time). Rules the corpus cannot reach have tests of their own below; the last
+test checks that every rule in the table has one.
+"""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from oracle import ov, save
+
+import irexec
+import lintcorpus
+from irexec.cli import cli
+from irexec.findings import RULES
+from irexec.lint import check
+from irtext import add_model, const, layer, net, param, port, result, scatter_model, write
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+o1, o3, o4, o6, o8, o12, o15 = ov.opset1, ov.opset3, ov.opset4, ov.opset6, ov.opset8, ov.opset12, ov.opset15
+
+COVERED = set()  # rule codes some test here saw fire where it had to
+
+
+def C(value, dtype=np.int64):
+    return o1.constant(np.asarray(value, dtype=dtype))
+
+
+def P(shape, dtype=np.float32):
+    return o1.parameter(shape, np.dtype(dtype))
+
+
+def _openvino_models():
+    """Small models OpenVINO builds and writes: each scatter and gather with constant indices,
+    dynamic dims, and a ShapeOf -> Gather -> Concat -> Reshape chain as exporters emit it."""
+    def m(build, updates=(2, 3)):
+        d, u = P([4, 3]), P(list(updates))
+        out = build(d, u)
+        return ov.Model([out], [d, u] if updates else [d])
+
+    yield "scatter_update", m(lambda d, u: o3.scatter_update(d, C([1, 3]), u, C(0)))
+    yield "seu3", m(lambda d, u: o3.scatter_elements_update(d, C([[1, 0, 2]]), u, C(0)), (1, 3))
+    yield "seu12", m(lambda d, u: o12.scatter_elements_update(d, C([[-1, 0, 2]]), u, C(0), "sum"), (1, 3))
+    yield "scatter_nd3", m(lambda d, u: o4.scatter_nd_update(d, C([[1], [2]]), u))
+    yield "scatter_nd15", m(lambda d, u: o15.scatter_nd_update(d, C([[1, 2], [-1, 0]]), u, "max"), (2,))
+    yield "gather_elements", m(lambda d, u: o6.gather_elements(d, C([[0, 3, 1]]), 0), ())
+    yield "gather_nd", m(lambda d, u: o8.gather_nd(d, C([[1, 2], [3, 0]]), 0), ())
+    yield "gather8", m(lambda d, u: o8.gather(d, C([2, 0]), C(0)), ())
+    x = P([-1, 6])
+    shp = o3.shape_of(x, "i64")
+    lead = o8.gather(shp, C([0]), C(0))
+    target = o1.concat([lead, C([2, 3])], 0)
+    yield "reshape_chain", ov.Model([o1.reshape(x, target, False)], [x])
+    y = P([2, -1, 4])
+    yield "dynamic", ov.Model([o1.add(y, C(np.ones((1, 1, 4), np.float32), np.float32))], [y])
+
+
+@pytest.fixture(scope="module")
+def valid_models(tmp_path_factory):
+    out = [(os.path.basename(p), p) for p in sorted(glob.glob(os.path.join(ROOT, "models", "*.xml")))]
+    out += [(os.path.basename(p), p) for p in sorted(glob.glob(os.path.join(ROOT, "tests", "data", "torch", "*.xml")))]
+    where = tmp_path_factory.mktemp("ov_written")
+    for name, model in _openvino_models():
+        out.append((name, save(model, where)))
+    return out
+
+
+def test_valid_models_lint_clean(valid_models):
+    """Models written by OpenVINO (and irexec's bundled ones): not one finding."""
+    assert len(valid_models) >= 45
+    for name, path in valid_models:
+        findings = irexec.lint(path)
+        assert findings == [], f"{name}: " + "; ".join(map(str, findings))
+
+
+def test_exported_shapes_are_fully_static_where_openvino_has_them(valid_models):
+    """The inference pass reproduces every static dim OpenVINO wrote (ShapeOf chains folded)."""
+    for name, path in valid_models:
+        report = check(path)
+        for (lid, i), fact in report.facts.items():
+            port_ = report.graph.layer(lid).outputs[i]
+            if port_.shape is not None and all(d.is_static for d in port_.shape):
+                assert fact.shape == port_.shape, f"{name}: layer {lid} port {port_.id}: {fact.shape}"
+
+
+def test_every_broken_variant_names_its_layer(valid_models, tmp_path):
+    """The corpus: each variant must give an error of the expected rule at the layer broken."""
+    missed, count, by_code = [], 0, {}
+    for name, path in valid_models:
+        xml, blob = lintcorpus.load(path)
+        per = 3 if "torch" not in path else 1
+        for v in lintcorpus.variants(name, xml, blob, per_mutation=per):
+            vpath = lintcorpus.write(tmp_path, v, count)
+            count += 1
+            findings = irexec.lint(vpath)
+            hit = [f for f in findings if f.code == v.code and f.is_error and f.layer_name == v.layer_name]
+            if v.code == "G005":  # a cycle is one finding, naming the layers it runs through
+                hit = [f for f in findings if f.code == "G005" and f" {v.layer_id} " in f.message + " "]
+            if not hit:
+                missed.append(f"{v.name} ({v.code}): " + "; ".join(f"{f.code} {f.layer_name}: {f.message}"
+                                                                     for f in findings))
+            by_code[v.code] = by_code.get(v.code, 0) + 1
+    assert not missed, f"{len(missed)} of {count} missed:\n" + "\n".join(missed[:20])
+    assert count >= 800 and set(by_code) == {m.code for m in lintcorpus.MUTATIONS}
+    COVERED.update(by_code)
+    print(f"\n{count} broken variants: " + ", ".join(f"{k} {n}" for k, n in sorted(by_code.items())))
+
+
+# ---- rules the corpus does not reach --------------------------------------------------------------
+
+def codes(findings) -> list:
+    return [f.code for f in findings]
+
+
+def lint_text(tmp_path, xml, blob=None, stem="model"):
+    return irexec.lint(write(tmp_path, xml, blob, stem=stem))
+
+
+def expect(findings, code, layer_name=None):
+    hit = [f for f in findings if f.code == code and (layer_name is None or f.layer_name == layer_name)]
+    assert hit, f"no {code} at {layer_name}: " + "; ".join(map(str, findings))
+    COVERED.add(code)
+    return hit[0]
+
+
+def add_input_wrong() -> str:
+    """add_model with the Add's first input port declaring [2,4] where x gives [2,3] (S003, line 6)."""
+    head, sep, tail = add_model().partition('type="Add"')
+    return head + sep + tail.replace("<dim>3</dim>", "<dim>4</dim>", 1)
+
+
+def test_x001_unreadable_files(tmp_path):
+    f = expect(irexec.lint(str(tmp_path / "nope.xml")), "X001")
+    assert f.message == "file not found"
+    os.mkdir(tmp_path / "dir.xml")
+    assert codes(irexec.lint(str(tmp_path / "dir.xml"))) == []  # a folder named *.xml is a folder
+
+
+def test_x002_not_xml_or_unsafe(tmp_path):
+    expect(lint_text(tmp_path, "<net version='11'><layers>"), "X002")
+    f = expect(lint_text(tmp_path, '<?xml version="1.0"?><!DOCTYPE net [<!ENTITY a "b">]><net/>'), "X002")
+    assert "DOCTYPE" in f.message
+    expect(lint_text(tmp_path, ""), "X002")
+
+
+def test_x003_schema_with_line_and_layer(tmp_path):
+    xml = add_model().replace('<data shape="2,3" element_type="f32"/>',
+                              '<data shape="2,3" element_type="f32"/><extra/>', 1)
+    f = expect(lint_text(tmp_path, xml), "X003", "x")
+    assert f.line == 4 and "extra" in f.message
+    bad_dim = add_model().replace("<dim>3</dim>", "<dim>three</dim>", 1)
+    assert "X003" in codes(lint_text(tmp_path, bad_dim))
+
+
+def test_x004_not_an_ir_irexec_reads(tmp_path):
+    expect(lint_text(tmp_path, add_model().replace('version="11"', 'version="9"', 1)), "X004")
+    expect(lint_text(tmp_path, "<?xml version='1.0'?><config><a/></config>"), "X004")
+
+
+def test_folders_skip_xml_that_is_not_an_ir_but_named_files_are_checked(tmp_path):
+    write(tmp_path, add_model(), stem="good")
+    write(tmp_path, "<?xml version='1.0'?><config/>", stem="settings")
+    write(tmp_path, add_input_wrong(), stem="bad")
+    found = irexec.lint(str(tmp_path))
+    assert {os.path.basename(f.file) for f in found} == {"bad.xml"} and "S003" in codes(found)
+    assert codes(irexec.lint(str(tmp_path / "settings.xml"))) == ["X004"]
+
+
+def test_g007_ports_sharing_an_id(tmp_path):
+    xml = add_model().replace('<port id="1" precision="FP32"><dim>2</dim><dim>3</dim></port></input>',
+                              '<port id="0" precision="FP32"><dim>2</dim><dim>3</dim></port></input>', 1)
+    expect(lint_text(tmp_path, xml), "G007", "l2")
+
+
+def test_o004_ports_that_do_not_fit_the_op(tmp_path):
+    xml = add_model().replace('<port id="2" precision="FP32" names="z">',
+                              '<port id="5" precision="FP32"><dim>2</dim><dim>3</dim></port>'
+                              '<port id="2" precision="FP32" names="z">')
+    f = expect(lint_text(tmp_path, xml), "O004", "l2")
+    assert f.message == "Add has 1 output(s), the layer declares 2"
+
+
+def test_g009_unused_layer_and_g010_no_result(tmp_path):
+    xml = net([param(0, "x", (2,)), param(1, "y", (2,)), result(2, "f32", (2,))], [(0, 0, 2, 0)])
+    f = expect(lint_text(tmp_path, xml), "G009", "y")
+    assert f.severity == "warning"
+    xml = net([param(0, "x", (2,))], [])
+    assert set(codes(lint_text(tmp_path, xml))) == {"G009", "G010"}
+    expect(lint_text(tmp_path, xml), "G010")
+
+
+def _ov_variant(valid_models, name, tmp_path, edit_blob=None, edit_xml=None):
+    """An OpenVINO-written model with its constant bytes or XML edited."""
+    path = dict(valid_models)[name]
+    xml, blob = lintcorpus.load(path)
+    if edit_blob:
+        blob = edit_blob(bytearray(blob))
+    if edit_xml:
+        xml = edit_xml(xml)
+    stem = f"{name}_edit"
+    with open(tmp_path / f"{stem}.xml", "wb") as f:
+        f.write(xml)
+    with open(tmp_path / f"{stem}.bin", "wb") as f:
+        f.write(bytes(blob))
+    return irexec.lint(str(tmp_path / f"{stem}.xml"))
+
+
+def _set_i64(values):
+    """A blob edit: the first int64 constant that holds exactly ``old`` becomes ``new``."""
+    old, new = values
+
+    def edit(blob):
+        a = np.asarray(old, np.int64).tobytes()
+        at = bytes(blob).find(a)
+        assert at >= 0
+        blob[at:at + len(a)] = np.asarray(new, np.int64).tobytes()
+        return blob
+    return edit
+
+
+@pytest.mark.parametrize("name, old, new, op_type", [
+    ("scatter_update", [1, 3], [1, 4], "ScatterUpdate"),
+    ("seu3", [[1, 0, 2]], [[1, -1, 2]], "ScatterElementsUpdate"),   # v3: negative is out of range
+    ("seu12", [[-1, 0, 2]], [[-5, 0, 2]], "ScatterElementsUpdate"),
+    ("scatter_nd3", [[1], [2]], [[1], [4]], "ScatterNDUpdate"),
+    ("scatter_nd15", [[1, 2], [-1, 0]], [[1, 3], [-1, 0]], "ScatterNDUpdate"),
+    ("gather_elements", [[0, 3, 1]], [[0, 4, 1]], "GatherElements"),
+    ("gather_nd", [[1, 2], [3, 0]], [[1, 2], [3, 7]], "GatherND"),
+])
+def test_c004_constant_indices_out_of_range(valid_models, tmp_path, name, old, new, op_type):
+    findings = _ov_variant(valid_models, name, tmp_path, edit_blob=_set_i64((old, new)))
+    f = expect(findings, "C004")
+    assert f.layer_type == op_type and f.port == "1" and "out of range" in f.message
+
+
+def test_c004_gather1_negative_index(tmp_path):
+    idx = np.array([1, -1], np.int64)
+    xml = net([param(0, "x", (4, 3)), const(1, (2,), "i64", 0, 16), const(2, (), "i64", 16, 8),
+               layer(3, "Gather", "opset1", inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,)), port(2, "i64", ())],
+                     outputs=[port(3, "f32", (2, 3))]), result(4, "f32", (2, 3))],
+              [(0, 0, 3, 0), (1, 0, 3, 1), (2, 0, 3, 2), (3, 3, 4, 0)])
+    f = expect(lint_text(tmp_path, xml, idx.tobytes() + np.int64(0).tobytes()), "C004", "l3")
+    assert "negative" in f.message
+    # Gather-8 counts from the end: the same indices are fine there.
+    assert lint_text(tmp_path, xml.replace('"opset1"><input><port id="0" precision="FP32"><dim>4',
+                                           '"opset8"><input><port id="0" precision="FP32"><dim>4'),
+                     idx.tobytes() + np.int64(0).tobytes(), stem="g8") == []
+
+
+@pytest.mark.parametrize("name, old, new, warned", [
+    ("scatter_update", [1, 3], [3, 3], True),
+    ("scatter_nd3", [[1], [2]], [[2], [2]], True),
+    ("seu3", [[1, 0, 2]], [[1, 0, 0]], False),     # distinct elements: columns differ
+    ("scatter_nd15", [[1, 2], [-1, 0]], [[3, 0], [-1, 0]], False),  # reduction max: order is moot
+])
+def test_c005_duplicate_constant_indices_warn_under_reduction_none(valid_models, tmp_path, name, old, new, warned):
+    findings = _ov_variant(valid_models, name, tmp_path, edit_blob=_set_i64((old, new)))
+    assert not [f for f in findings if f.is_error]
+    if warned:
+        f = expect(findings, "C005")
+        assert f.severity == "warning" and "undefined" in f.message
+    else:
+        assert "C005" not in codes(findings)
+
+
+def test_c005_elementwise_duplicates(tmp_path):
+    """ScatterElementsUpdate-3: two updates to one element of data (same row index, same column)."""
+    idx = np.array([[1, 0], [1, 2]], np.int64)  # column 0: rows 1 and 1
+    xml = net([param(0, "x", (3, 2)), const(1, (2, 2), "i64", 0, 32), param(2, "u", (2, 2)),
+               const(3, (), "i64", 32, 8),
+               layer(4, "ScatterElementsUpdate", "opset3",
+                     inputs=[port(0, "f32", (3, 2)), port(1, "i64", (2, 2)), port(2, "f32", (2, 2)),
+                             port(3, "i64", ())], outputs=[port(4, "f32", (3, 2))]), result(5, "f32", (3, 2))],
+              [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0)])
+    f = expect(lint_text(tmp_path, xml, idx.tobytes() + np.int64(0).tobytes()), "C005", "l4")
+    assert "1 of the 4 updates" in f.message
+
+
+def test_s006_constant_axis_out_of_range(valid_models, tmp_path):
+    def edit(blob):
+        at = len(blob) - 8  # the axis is the last constant written
+        assert np.frombuffer(bytes(blob[at:]), np.int64)[0] == 0
+        blob[at:] = np.int64(2).tobytes()
+        return blob
+    f = expect(_ov_variant(valid_models, "scatter_update", tmp_path, edit_blob=edit), "S006")
+    assert f.layer_type == "ScatterUpdate" and "axis 2 is out of range" in f.message
+
+
+def test_s005_updates_shape_breaks_the_op_rule(tmp_path):
+    xml, blob = scatter_model()
+    # Both ends of the updates edge agree on [2,4]; the op needs [2,3].
+    xml = xml.replace('shape="2,3"', 'shape="2,4"').replace("<dim>2</dim><dim>3</dim>", "<dim>2</dim><dim>4</dim>")
+    f = expect(lint_text(tmp_path, xml, blob), "S005", "l4")
+    assert "updates shape [2,4] should be [2,3]" in f.message
+
+
+def test_c001_weights_missing_named_once(tmp_path):
+    xml, _ = scatter_model()
+    findings = lint_text(tmp_path, xml)  # no .bin written
+    f = expect(findings, "C001")
+    assert codes(findings).count("C001") == 1 and f.file.endswith("model.xml") and "model.bin" in f.message
+
+
+def test_a_broken_layer_is_reported_once_not_downstream(tmp_path):
+    """A wrong output dim: one S001 there, nothing at the layers it feeds."""
+    xml = add_model().replace('<port id="2" precision="FP32" names="z"><dim>2</dim><dim>3</dim>',
+                              '<port id="2" precision="FP32" names="z"><dim>2</dim><dim>5</dim>')
+    assert codes(lint_text(tmp_path, xml)) == ["S001"]
+
+
+def test_every_rule_has_a_test():
+    """Runs last in this module: each rule in the table was seen firing by some test above."""
+    assert COVERED >= set(RULES), f"rules without a test: {sorted(set(RULES) - COVERED)}"
+
+
+# ---- read_model, the API and the command line -------------------------------------------------------
+
+def test_read_model_refuses_with_every_finding(tmp_path):
+    xml = add_model().replace('type="Add"', 'type="Nope"').replace("<dim>3</dim></port></output>",
+                                                                  "<dim>9</dim></port></output>", 1)
+    path = write(tmp_path, xml)
+    with pytest.raises(irexec.ValidationError) as e:
+        irexec.read_model(path)
+    assert e.value.code in ("O001", "S001") and "1 more error" in str(e.value)
+    assert sorted(f.code for f in e.value.findings) == ["O001", "S001"]
+    assert sorted(f.code for f in irexec.lint(path)) == sorted(f.code for f in e.value.findings)
+
+
+def test_read_model_lets_warnings_through(tmp_path):
+    xml = net([param(0, "x", (2,)), param(1, "y", (2,)), result(2, "f32", (2,))], [(0, 0, 2, 0)])
+    assert irexec.read_model(write(tmp_path, xml)).inputs[1].name == "y"
+
+
+def _cli(*args):
+    return CliRunner().invoke(cli, ["lint", *args])  # click 8.2+: stdout and stderr kept apart
+
+
+def test_cli_text_format_and_exit_status(tmp_path):
+    good = write(tmp_path, add_model(), stem="good")
+    bad = write(tmp_path, add_model().replace('version="opset1"><input>', 'version="opset0"><input>', 1), stem="bad")
+    r = _cli(good)
+    assert r.exit_code == 0 and r.stdout == "" and "1 model checked: 0 errors, 0 warnings" in r.stderr
+    r = _cli(good, bad)
+    assert r.exit_code == 1
+    (line,) = r.stdout.splitlines()
+    assert re.fullmatch(re.escape(bad) + r":6:1: O002 Add version 'opset0' is not supported \(known versions: "
+                        r"opset1\) \[layer 'l2' \(2\), Add\]", line), line
+
+
+def test_cli_keeps_going_past_an_unreadable_file(tmp_path):
+    good = write(tmp_path, add_input_wrong(), stem="good")
+    r = _cli(str(tmp_path / "missing.xml"), good)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith(str(tmp_path / "missing.xml") + ":1:1: X001") and any(" S003 " in x for x in lines)
+
+
+def test_cli_json(tmp_path):
+    path = write(tmp_path, add_input_wrong())
+    r = _cli(path, "--format", "json")
+    data = json.loads(r.stdout)
+    assert r.exit_code == 1 and len(data) == 1
+    keys = {"file", "line", "severity", "code", "layer_id", "layer_name", "message"}
+    assert keys <= set(data[0]) and data[0]["code"] == "S003" and data[0]["layer_id"] == "2"
+    assert data[0]["severity"] == "error" and data[0]["line"] == 6
+
+
+def test_cli_sarif(tmp_path):
+    path = write(tmp_path, add_input_wrong())
+    r = _cli(path, "--format", "sarif")
+    log = json.loads(r.stdout)
+    assert log["version"] == "2.1.0" and r.exit_code == 1
+    run = log["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    assert [x["id"] for x in rules] == list(RULES)
+    (res,) = run["results"]
+    assert res["ruleId"] == "S003" and rules[res["ruleIndex"]]["id"] == "S003" and res["level"] == "error"
+    loc = res["locations"][0]["physicalLocation"]
+    assert loc["region"]["startLine"] == 6 and loc["artifactLocation"]["uri"].endswith("model.xml")
+
+
+def test_cli_select_ignore_strict_and_usage(tmp_path):
+    xml = net([param(0, "x", (2,)), param(1, "y", (2,)), result(2, "f32", (2,))], [(0, 0, 2, 0)])
+    path = write(tmp_path, xml)
+    assert _cli(path).exit_code == 0                      # a warning only
+    assert _cli(path, "--strict").exit_code == 1
+    assert _cli(path, "--strict", "--ignore", "G009").exit_code == 0
+    assert _cli(path, "--select", "S").stdout == ""
+    r = _cli(path, "--select", "Q1")
+    assert r.exit_code == 2 and "no rule code starts with 'Q1'" in r.stderr
+    assert _cli().exit_code == 2
+    assert _cli(path, "--format", "xml").exit_code == 2
