@@ -6,10 +6,12 @@
   tiny     2000 tiny ScatterUpdates: steady inference (target <= 1.0x) and cold start to first
            result, read + infer vs read + compile + infer (target <= 0.2x)
   read     reading a 10,000-layer IR
+  lint     linting a 10,000-layer IR (irexec lint, all checks) next to OpenVINO reading it (which
+           infers its shapes too, but checks no declared port)
   rss      peak RSS of a run (the chain8 model, in a fresh process) against inputs + outputs +
            the largest intermediate
 
-    python benchmarks/bench_graphs.py [chain8 tiny read rss]
+    python benchmarks/bench_graphs.py [chain8 tiny read lint rss]
 """
 from __future__ import annotations
 
@@ -104,6 +106,16 @@ def bench_read():
     row("read a 10,002-layer IR", t_ir, t_ov)
 
 
+def bench_lint():
+    path, _ = tiny_model(3333)
+    findings = irexec.lint(path)
+    assert findings == [], findings[:3]
+    t_ir = median_time(lambda: irexec.lint(path), 3)
+    core = ov.Core()
+    t_ov = median_time(lambda: core.read_model(path), 3)
+    row("lint a 10,002-layer IR", t_ir, t_ov)
+
+
 def bench_rss():
     path, feeds = chain8_model()
     np.save(os.path.join(TMP, "data.npy"), feeds["data"])
@@ -125,7 +137,7 @@ def bench_rss():
 
 
 def main(argv):
-    which = argv or ["chain8", "tiny", "read", "rss"]
+    which = argv or ["chain8", "tiny", "read", "lint", "rss"]
     print(f"{'case':34s} {'irexec':>11s} {'plugin':>11s} {'ratio':>8s}")
     for name in which:
         globals()["bench_" + name]()

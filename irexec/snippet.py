@@ -484,8 +484,9 @@ def check_layer(xml, inputs=None, random: bool = False, seed: int = 0, *, path: 
     the expected values its comments give. ``inputs``: arrays for input ports, a dict keyed by port
     id or index, or a list in port order (None: not given); they win over values comments.
     ``random``: invent values for inputs still missing (seeded by ``seed``). ``opset``: the version
-    to run (default: the snippet's, else the newest irexec knows). Raises IRExecError when the
-    snippet cannot run; a mismatch is not an error: see ``LayerRun.ok`` and ``.checks``."""
+    to run (default: the snippet's, else the newest irexec knows). ``sources``: port id -> where a
+    given array came from, for reports. Raises IRExecError when the snippet cannot run; a mismatch
+    is not an error: see ``LayerRun.ok`` and ``.checks``."""
     snippet = xml if isinstance(xml, Snippet) else parse_snippet(xml, path)
     budget = max_tensor_bytes or default_max_tensor_bytes()
     cls, version, given_version = _resolve(snippet, opset)

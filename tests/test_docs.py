@@ -1,9 +1,10 @@
 """The docs show real output: every ```console block in docs/*.md and README.md is run and compared.
 
 In a block, a line starting with ``$ `` is a command, run by bash (``irexec`` is this checkout's
-CLI; ``echo "exit $?"`` shows an exit status), and the lines after it, up to the next command, are what it prints (stdout, then stderr). A line ``...``
+CLI; ``echo "exit $?"`` shows an exit status), and the lines after it, up to the next command, are what it prints (lines starting with ``> `` right after a
+command continue it) (stdout, then stderr). A line ``...``
 matches any number of lines. Commands run in a scratch folder holding copies of ``models/`` and
-``docs/examples/``, so a command that writes files leaves the checkout alone. Output that cannot
+``docs/examples/`` (one folder per page), so a command that writes files leaves the checkout alone. Output that cannot
 repeat (timings) belongs in a ```text block, which is not checked.
 """
 from __future__ import annotations
@@ -29,15 +30,18 @@ def examples():
         for m in _BLOCK.finditer(text):
             line = text.count("\n", 0, m.start()) + 2
             cmd, out = None, []
+            name = os.path.relpath(page, ROOT)
             for i, row in enumerate(m.group(1).splitlines()):
                 if row.startswith("$ "):
                     if cmd is not None:
-                        yield pytest.param(cmd, out, id=f"{os.path.relpath(page, ROOT)}:{cmd_line}")
+                        yield pytest.param(name, cmd, out, id=f"{name}:{cmd_line}")
                     cmd, out, cmd_line = row[2:], [], line + i
+                elif row.startswith("> ") and cmd is not None and not out:
+                    cmd += "\n" + row[2:]  # a command continued, as a shell shows it
                 else:
                     out.append(row)
             if cmd is not None:
-                yield pytest.param(cmd, out, id=f"{os.path.relpath(page, ROOT)}:{cmd_line}")
+                yield pytest.param(name, cmd, out, id=f"{name}:{cmd_line}")
 
 
 def matches(expected: list, got: list) -> bool:
@@ -49,12 +53,21 @@ def matches(expected: list, got: list) -> bool:
     return bool(got) and got[0] == expected[0] and matches(expected[1:], got[1:])
 
 
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory):
+_SCRATCH = {}
+
+
+@pytest.fixture
+def scratch(tmp_path_factory, page):
+    """One folder per page: the commands on a page share it, in order, as a reader's would."""
+    if page in _SCRATCH:
+        return _SCRATCH[page]
     where = tmp_path_factory.mktemp("docs")
+    _SCRATCH[page] = where
     shutil.copytree(os.path.join(ROOT, "models"), where / "models")
     if os.path.isdir(os.path.join(ROOT, "docs", "examples")):
+        # As examples/ for the pages in docs/, as docs/examples/ for the README at the top.
         shutil.copytree(os.path.join(ROOT, "docs", "examples"), where / "examples")
+        shutil.copytree(os.path.join(ROOT, "docs", "examples"), where / "docs" / "examples")
     shim = where / "bin" / "irexec"
     shim.parent.mkdir()
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m irexec "$@"\n')
@@ -66,8 +79,8 @@ def test_pages_have_examples():
     assert any(True for _ in examples())
 
 
-@pytest.mark.parametrize("cmd,expected", list(examples()))
-def test_example(cmd, expected, scratch):
+@pytest.mark.parametrize("page,cmd,expected", list(examples()))
+def test_example(page, cmd, expected, scratch):
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
                PATH=str(scratch / "bin") + os.pathsep + os.environ["PATH"], COLUMNS="100", NO_COLOR="1")
     proc = subprocess.run(["bash", "-c", cmd], cwd=scratch, capture_output=True, text=True, env=env, timeout=120)

@@ -152,7 +152,7 @@ def register_alias(cls: type, version: str) -> None:
 
 
 def known_versions(op_type: str) -> list:
-    return sorted(v for (t, v) in REGISTRY if t == op_type)
+    return sorted((v for (t, v) in REGISTRY if t == op_type), key=lambda v: (_opset_number(v), v))
 
 
 def _opset_number(version: str) -> int:
