@@ -88,7 +88,8 @@ class Graph:
             return list(nx.lexicographical_topological_sort(self.g, key=_id_key))
         except nx.NetworkXUnfeasible:
             cycle = nx.find_cycle(self.g)
-            ids = " -> ".join(str(e[0]) for e in cycle) + f" -> {cycle[0][0]}"
+            ids = " -> ".join(f"'{self.layer(e[0]).name}' ({e[0]})" for e in cycle) + \
+                f" -> '{self.layer(cycle[0][0]).name}'"
             first = self.layer(cycle[0][0])
             raise ValidationError(f"the graph has a cycle through layers {ids}", file=self.path,
                                   **first.where()) from None
