@@ -33,9 +33,11 @@ def _type_name(etype) -> str:
     return etype.name if etype is not None else "?"
 
 
-def check_graph(graph: Graph, problems: list) -> dict:
+def check_graph(graph: Graph, problems: list, use_declared: bool = True) -> dict:
     """Infer every output of ``graph`` and report to ``problems`` (located IRExecErrors with rule
-    codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact."""
+    codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact.
+    ``use_declared``: narrow each inferred fact by what its port declares, when the two agree
+    (False: the ops' rules alone, to see how much they know)."""
     path = graph.path
     _check_uses(graph, problems)
     try:
@@ -94,7 +96,7 @@ def check_graph(graph: Graph, problems: list) -> dict:
                 reported[(lid, i)] = port
                 facts[(lid, i)] = fact
             else:
-                facts[(lid, i)] = refine(fact, port)
+                facts[(lid, i)] = refine(fact, port) if use_declared else fact
     return facts
 
 
