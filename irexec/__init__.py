@@ -3,6 +3,7 @@ from .errors import (ExecutionError, InputError, IRExecError, ParseError, UsageE
                      ValidationError)
 from .findings import Finding  # noqa: F401
 from .lint import lint  # noqa: F401  (the function; the module is irexec.lint too, via sys.modules)
+from .executor import Profiler  # noqa: F401
 from .model import Model, TensorInfo, read_model  # noqa: F401
 from .snippet import check_layer, run_layer  # noqa: F401
 

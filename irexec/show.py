@@ -8,14 +8,12 @@ text column, a DOT quoted string, an HTML-like label), so none can break the out
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import stat
 import subprocess
-import tempfile
 from collections import Counter
 
+from . import files
 from .errors import ExecutionError, IRExecError, ParseError, UsageError
 from .findings import Finding
 from .graph import Graph
@@ -408,34 +406,6 @@ def render(dot_text: str, fmt_name: str, timeout: float, exe: str | None = None)
     return proc.stdout
 
 
-def _file_mode(path: str) -> int:
-    """The mode a plain open() would give ``path`` (mkstemp makes files private): the replaced
-    file's, or the default under the umask."""
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
 def write_atomic(path: str, data: bytes) -> None:
-    """Write to a temporary file beside ``path`` and rename: an existing file is replaced only whole."""
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".irexec-", suffix=".tmp", dir=directory)
-    except OSError as e:
-        raise UsageError(f"cannot write '{printable(path)}': {e.strerror or e}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, _file_mode(path))
-        os.replace(tmp, path)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise UsageError(f"cannot write '{printable(path)}': {e.strerror or e}") from None
-        raise
+    """``data`` to ``path``, whole or not at all (a bad path is a usage error)."""
+    files.write_atomic(path, lambda f: f.write(data), UsageError)

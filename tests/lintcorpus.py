@@ -53,8 +53,21 @@ def _is(el, *types):
     return el.get("type") in types
 
 
-# ---- mutations: (root, blob, layer) -> (blob or None, code) or None when it does not fit ---------
+# ---- mutations: (root, blob, layer) -> the new blob, or None when it does not fit that layer ------
 
+def rule(code: str):
+    """The rule a mutation must make fire."""
+    def mark(fn):
+        fn.code = code
+        return fn
+    return mark
+
+
+def _edge_into(root, el):
+    return next((e for e in edges(root) if e.get("to-layer") == el.get("id")), None)
+
+
+@rule("S001")
 def out_dim(root, blob, el):
     if _is(el, "Parameter", "Const", "Result"):
         return None
@@ -62,7 +75,7 @@ def out_dim(root, blob, el):
         dims = static_dims(p)
         if dims:
             dims[-1].text = str(int(dims[-1].text) + 3)
-            return blob, "S001"
+            return blob
     return None
 
 
@@ -70,80 +83,72 @@ _OTHER_PREC = {"FP32": "I8", "FP16": "FP32", "I64": "FP32", "I32": "FP16", "BOOL
                "I8": "FP32", "FP64": "I32", "BF16": "FP32"}
 
 
+@rule("S002")
 def out_precision(root, blob, el):
     if _is(el, "Result"):
         return None
     for p in el.findall("output/port"):
         if p.get("precision") in _OTHER_PREC:
             p.set("precision", _OTHER_PREC[p.get("precision")])
-            return blob, "S002"
+            return blob
     return None
 
 
+@rule("S003")
 def in_dim(root, blob, el):
     for p in el.findall("input/port"):
         dims = static_dims(p)
         if dims:
             dims[0].text = str(int(dims[0].text) + 5)
-            return blob, "S003"
+            return blob
     return None
 
 
+@rule("S004")
 def in_precision(root, blob, el):
     for p in el.findall("input/port"):
         if p.get("precision") in _OTHER_PREC:
             p.set("precision", _OTHER_PREC[p.get("precision")])
-            return blob, "S004"
+            return blob
     return None
 
 
-def drop_edge(root, blob, el):
-    for e in edges(root):
-        if e.get("to-layer") == el.get("id"):
-            e.getparent().remove(e)
-            return blob, "G004"
-    return None
+def _on_edge_into(name: str, code: str, edit):
+    """A mutation that edits the first edge into the layer."""
+    @rule(code)
+    def mutate(root, blob, el):
+        e = _edge_into(root, el)
+        if e is None:
+            return None
+        edit(e)
+        return blob
+    mutate.__name__ = name
+    return mutate
 
 
-def second_edge(root, blob, el):
-    for e in edges(root):
-        if e.get("to-layer") == el.get("id"):
-            twin = copy.deepcopy(e)
-            e.addnext(twin)
-            return blob, "G003"
-    return None
+drop_edge = _on_edge_into("drop_edge", "G004", lambda e: e.getparent().remove(e))
+second_edge = _on_edge_into("second_edge", "G003", lambda e: e.addnext(copy.deepcopy(e)))
+edge_to_missing_port = _on_edge_into("edge_to_missing_port", "G002", lambda e: e.set("to-port", "97"))
+edge_from_missing_layer = _on_edge_into("edge_from_missing_layer", "G001", lambda e: e.set("from-layer", "99999"))
 
 
-def edge_to_missing_port(root, blob, el):
-    for e in edges(root):
-        if e.get("to-layer") == el.get("id"):
-            e.set("to-port", "97")
-            return blob, "G002"
-    return None
-
-
-def edge_from_missing_layer(root, blob, el):
-    for e in edges(root):
-        if e.get("to-layer") == el.get("id"):
-            e.set("from-layer", "99999")
-            return blob, "G001"
-    return None
-
-
+@rule("O001")
 def unknown_type(root, blob, el):
     if _is(el, "Parameter", "Result"):
         return None  # the model's inputs and outputs, tested on their own
     el.set("type", "NoSuchOp")
-    return blob, "O001"
+    return blob
 
 
+@rule("O002")
 def unknown_version(root, blob, el):
     if _is(el, "Parameter", "Result"):
         return None
     el.set("version", "opset999")
-    return blob, "O002"
+    return blob
 
 
+@rule("O003")
 def bad_attribute(root, blob, el):
     data = el.find("data")
     if data is None:
@@ -152,10 +157,11 @@ def bad_attribute(root, blob, el):
     for a in cls.attrs:
         if a.name in data.attrib and (a.kind not in ("str",) or a.choices):
             data.set(a.name, "nonsense!")
-            return blob, "O003"
+            return blob
     return None
 
 
+@rule("O003")
 def missing_attribute(root, blob, el):
     data = el.find("data")
     if data is None:
@@ -164,18 +170,20 @@ def missing_attribute(root, blob, el):
     for a in cls.attrs:
         if a.default is REQUIRED and a.name in data.attrib:
             del data.attrib[a.name]
-            return blob, "O003"
+            return blob
     return None
 
 
+@rule("G006")
 def duplicate_id(root, blob, el):
     first = layers(root)[0]
     if first is el:
         return None
     el.set("id", first.get("id"))
-    return blob, "G006"
+    return blob
 
 
+@rule("G005")
 def cycle(root, blob, el):
     """Feed the layer from one of its own consumers: an edge into it is redirected."""
     lid = el.get("id")
@@ -187,10 +195,11 @@ def cycle(root, blob, el):
         if outs and into:
             into[0].set("from-layer", user.get("id"))
             into[0].set("from-port", outs[0].get("id"))
-            return blob, "G005"
+            return blob
     return None
 
 
+@rule("G008")
 def input_on_parameter(root, blob, el):
     if not _is(el, "Parameter", "Const"):
         return None
@@ -203,9 +212,10 @@ def input_on_parameter(root, blob, el):
     etree.SubElement(root.find("edges"), "edge", {"from-layer": other.get("id"),
                                                   "from-port": other.find("output/port").get("id"),
                                                   "to-layer": el.get("id"), "to-port": "77"})
-    return blob, "G008"
+    return blob
 
 
+@rule("G008")
 def second_result_input(root, blob, el):
     if not _is(el, "Result"):
         return None
@@ -216,32 +226,32 @@ def second_result_input(root, blob, el):
     etree.SubElement(root.find("edges"), "edge", {"from-layer": src.get("id"),
                                                   "from-port": src.find("output/port").get("id"),
                                                   "to-layer": el.get("id"), "to-port": "78"})
-    return blob, "G008"
+    return blob
 
 
+@rule("C002")
 def const_offset(root, blob, el):
     if not _is(el, "Const") or blob is None:
         return None
     el.find("data").set("offset", str(len(blob) + 8))
-    return blob, "C002"
+    return blob
 
 
+@rule("C003")
 def const_size(root, blob, el):
     if not _is(el, "Const"):
         return None
     data = el.find("data")
     data.set("size", str(int(data.get("size")) + 1))
-    return blob, "C003"
+    return blob
 
 
+@rule("X003")
 def schema_break(root, blob, el):
     """An element the IR does not have, inside the layer."""
     etree.SubElement(el, "bogus")
-    return blob, "X003"
+    return blob
 
-
-for _fn, _code in {'out_dim': 'S001', 'out_precision': 'S002', 'in_dim': 'S003', 'in_precision': 'S004', 'drop_edge': 'G004', 'second_edge': 'G003', 'edge_to_missing_port': 'G002', 'edge_from_missing_layer': 'G001', 'unknown_type': 'O001', 'unknown_version': 'O002', 'bad_attribute': 'O003', 'missing_attribute': 'O003', 'duplicate_id': 'G006', 'cycle': 'G005', 'input_on_parameter': 'G008', 'second_result_input': 'G008', 'const_offset': 'C002', 'const_size': 'C003', 'schema_break': 'X003'}.items():
-    globals()[_fn].code = _code
 
 MUTATIONS: list[Callable] = [out_dim, out_precision, in_dim, in_precision, drop_edge, second_edge,
                              edge_to_missing_port, edge_from_missing_layer, unknown_type, unknown_version,
@@ -264,12 +274,12 @@ def variants(name: str, xml: bytes, blob: Optional[bytes], per_mutation: int = 3
             el = by_id(work, target.get("id")) if mutate is not duplicate_id else \
                 next(x for x in layers(work) if x.get("name") == target.get("name") and x.get("id") == target.get("id"))
             try:
-                out = mutate(work, blob, el)
+                new_blob = mutate(work, blob, el)
             except (KeyError, StopIteration):
-                out = None
-            if out is None:
                 continue
-            new_blob, code = out
+            if new_blob is None:
+                continue
+            code = mutate.code
             made += 1
             yield Variant(f"{name}:{mutate.__name__}:{target.get('name')}",
                           etree.tostring(work, xml_declaration=True, encoding="utf-8"), new_blob, code,

@@ -148,7 +148,8 @@ def test_observer_cannot_write_what_later_layers_read(tmp_path):
     m = chain(tmp_path)
 
     def vandal(layer, outputs, seconds):
-        outputs[0][...] = -1 if outputs else None
+        if outputs:
+            outputs[0][...] = -1
     with pytest.raises(ValueError, match="read-only"):
         m.infer(chain_inputs(), observer=vandal)
 
@@ -680,6 +681,10 @@ def test_dump_with_compare_profile_and_output_together(tmp_path, kv_ref):
     np.testing.assert_array_equal(dumped, np.load(out)["updated_cache"])
     np.testing.assert_array_equal(dumped, np.load(kv_ref)["updated_cache"])
     assert len(index["tensors"]) == 3  # the second run is not dumped again
+    umask = os.umask(0o22)
+    os.umask(umask)
+    assert os.stat(out).st_mode & 0o777 == 0o666 & ~umask  # as a new file, not mkstemp's 0600
+    assert os.stat(d).st_mode & 0o777 == 0o777 & ~umask
     # A mismatch still writes the outputs and the dump (they are complete), then exits 1.
     np.savez(tmp_path / "bad.npz", updated_cache=np.zeros((2, 8, 4), np.float32))
     r = invoke("run", KV, "--random", "--seed", "2", "--dump", d, "--compare", tmp_path / "bad.npz")

@@ -19,6 +19,7 @@ import zlib
 import numpy as np
 
 from ..errors import _ONE_LINE, InputError, IRExecError, UsageError
+from ..files import umask, write_atomic
 from ..limits import fmt_bytes
 from ..model import Model
 from ..shapes import fits, fmt, parse_shape
@@ -240,14 +241,9 @@ def storable(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
-
 def one_line(text: str) -> str:
     """A name from a file, safe to print: control characters and line breaks escaped."""
     return str(text).translate(_ONE_LINE)
-
-
-def _write_error(path: str, e: OSError) -> IRExecError:
-    return IRExecError(f"cannot write '{path}': {e.strerror or e}")
 
 
 def check_output_file(path: str) -> None:
@@ -263,24 +259,8 @@ def check_output_file(path: str) -> None:
 
 
 def save_npz_atomic(path: str, arrays: dict) -> None:
-    """Write to a temporary file beside ``path`` and rename: an existing file is replaced only whole."""
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".irexec-", suffix=".npz", dir=directory)
-    except OSError as e:
-        raise _write_error(path, e) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, **{k: storable(v) for k, v in arrays.items()})
-        os.replace(tmp, path)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise _write_error(path, e) from None
-        raise
+    """The arrays as a .npz, written whole or not at all."""
+    write_atomic(path, lambda f: np.savez(f, **{k: storable(v) for k, v in arrays.items()}))
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
@@ -307,6 +287,7 @@ def _index_json(index: dict) -> str:
     """Indented JSON with one line per tensor (ASCII: names from the file are escaped)."""
     text = json.dumps({k: v for k, v in index.items() if k != "tensors"}, indent=1)
     tensors = ",\n".join("  " + json.dumps(t) for t in index["tensors"])
+    assert text.endswith("\n}")  # an indented object: its closing brace on a line of its own
     return text[:-2] + f',\n "tensors": [\n{tensors}\n ]\n}}\n'
 
 
@@ -339,6 +320,7 @@ class DumpDir:
         try:
             self.tmp = tempfile.mkdtemp(prefix=f".{safe_component(os.path.basename(os.path.abspath(path)))}.",
                                         suffix=".irexec-tmp", dir=parent)
+            os.chmod(self.tmp, 0o777 & ~umask())  # (mkdtemp's is 0700, mkdir's would not be)
         except OSError as e:
             raise UsageError(f"--dump '{path}': cannot create it: {e.strerror or e}") from None
 
