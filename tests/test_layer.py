@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 
 import numpy as np
 import pytest
@@ -422,11 +423,16 @@ def test_random_cannot_make_indices_distinct_says_so():
 
 
 def invoke_text(text, *args, name="snippet.xml"):
-    runner = CliRunner()
-    with runner.isolated_filesystem():
-        with open(name, "w", encoding="utf-8") as f:
-            f.write(text)
-        return runner.invoke(cli, ["layer", name, *map(str, args)], catch_exceptions=False)
+    """Run the CLI on ``text`` saved as ``name`` in a scratch folder (messages show the bare name)."""
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as scratch:
+        os.chdir(scratch)
+        try:
+            with open(name, "w", encoding="utf-8") as f:
+                f.write(text)
+            return CliRunner().invoke(cli, ["layer", name, *map(str, args)], catch_exceptions=False)
+        finally:
+            os.chdir(here)
 
 
 # ---- errors: one line, an exit status, never a traceback ---------------------------------------

@@ -1,6 +1,8 @@
 """``irexec show``: a model's summary, and its graph as DOT, SVG or PNG."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 from .. import show as _show
@@ -57,7 +59,9 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, timeout):
             made.append((kind, path, data))
     for kind, path, data in made:
         if path == "-":
-            click.get_binary_stream("stdout").write(data)
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
         else:
             _show.write_atomic(path, data)
     if not to_stdout:
