@@ -34,6 +34,19 @@ def normalize_gather_axes(data_rank: int, idx_rank: int, axis: int, batch_dims: 
     return axis, batch_dims
 
 
+def refuse_negative(idx: np.ndarray, size: int, code=None) -> None:
+    """Gather-1/-7: an index in [-size, 0) is refused (below -size is out of range: zero-filled)."""
+    idx = np.asarray(idx)
+    if idx.dtype.kind != "i":
+        return
+    neg = (idx < 0) & (idx >= -size)
+    if np.any(neg):
+        pos = tuple(int(i) for i in np.argwhere(neg)[0])
+        raise ValidationError(f"index {int(idx[pos])} at position {list(pos)} is negative: Gather-1 and "
+                              f"Gather-7 take indices in [0, {size - 1}] (use Gather-8 to count from the end)",
+                              port=1, code=code)
+
+
 def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int, negative: bool) -> np.ndarray:
     """Vectorised Gather: one ``take`` (no batch dims) or one ``take_along_axis``. Indices out of
     range give zeros; ``negative`` says whether [-size, 0) counts from the end or is refused."""
@@ -47,10 +60,8 @@ def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int, negati
     if data.shape[:batch_dims] != idx.shape[:batch_dims]:
         raise ValidationError(f"the first {batch_dims} dims of data {list(data.shape)} and indices "
                               f"{list(idx.shape)} must match")
-    if not negative and np.any((idx < 0) & (idx >= -size)):
-        pos = tuple(int(i) for i in np.argwhere((idx < 0) & (idx >= -size))[0])
-        raise ValidationError(f"index {int(idx[pos])} at position {list(pos)} is negative: Gather-1 and "
-                              f"Gather-7 take indices in [0, {size - 1}] (use Gather-8 to count from the end)")
+    if not negative:
+        refuse_negative(idx, size)
     out_shape = gather_shape(data.shape, idx.shape, axis, batch_dims)
     bad = (idx < -size) | (idx >= size)
     idx = np.where(idx < 0, idx + size, idx)
@@ -96,15 +107,8 @@ class _GatherBase(Op):
             if a.is_static and b.is_static and a.lo != b.lo:
                 raise ValidationError(f"batch dim {i} differs: data {fmt(data.shape)}, indices {fmt(idx.shape)}")
         out = gather_shape(data.shape, idx.shape, ax, bd)
-        if not self.negative and idx.value is not None and np.asarray(idx.value).dtype.kind == "i" \
-                and np.any(np.asarray(idx.value) < 0):
-            # Out of range is zero-filled (see above), but negative indices are refused when run.
-            pos = [int(p) for p in np.argwhere(np.asarray(idx.value) < 0)[0]]
-            size = data.shape[ax]
-            bound = f"[0, {size.lo - 1}]" if size.is_static else "[0, size)"
-            raise ValidationError(f"index {int(np.asarray(idx.value)[tuple(pos)])} at position {pos} is negative: "
-                                  f"Gather-1 and Gather-7 take indices in {bound} (use Gather-8 to count from "
-                                  f"the end)", port=1, code="C004")
+        if not self.negative and idx.value is not None and data.shape[ax].is_static:
+            refuse_negative(idx.value, data.shape[ax].lo, code="C004")  # as eval will
         return fold(self, ins, [data.etype]) or [Fact(data.etype, out)]
 
     def eval(self, ins):
