@@ -29,10 +29,6 @@ def refine(fact: Fact, port: Port) -> Fact:
     return Fact(fact.etype or port.etype, shape, fact.value)
 
 
-def _type_name(etype) -> str:
-    return etype.name if etype is not None else "?"
-
-
 def check_graph(graph: Graph, problems: list, use_declared: bool = True) -> dict:
     """Infer every output of ``graph`` and report to ``problems`` (located IRExecErrors with rule
     codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact.

@@ -11,6 +11,17 @@ _ONE_LINE = {c: f"\\x{c:02x}" for c in range(32)} | {10: "\\n", 13: "\\r", 9: "\
                                                       0x85: "\\x85", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
+def one_line(text) -> str:
+    """``text`` (a name or path from a file) with control characters and line breaks escaped."""
+    return str(text).translate(_ONE_LINE)
+
+
+def printable(text) -> str:
+    """``text`` on one line as it reads: characters that are not printable become escapes."""
+    text = str(text)
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class IRExecError(Exception):
     """Base of every error irexec raises on purpose."""
 
@@ -56,7 +67,7 @@ class IRExecError(Exception):
         if self.port is not None:
             where.append(f"port {self.port}")
         text = f"{': '.join(where)}: {self.message}" if where else self.message
-        return text.translate(_ONE_LINE)
+        return one_line(text)
 
 
 class ParseError(IRExecError):

@@ -6,7 +6,7 @@ import stat
 import tempfile
 from typing import Callable
 
-from .errors import IRExecError, _ONE_LINE
+from .errors import IRExecError, one_line
 
 
 def umask() -> int:
@@ -27,7 +27,7 @@ def write_atomic(path: str, write: Callable, error=IRExecError) -> None:
     """Call ``write(f)`` on a temporary file beside ``path``, then rename it to ``path``: an
     existing file is replaced only by a complete one. An OSError becomes ``error``, one line."""
     directory = os.path.dirname(os.path.abspath(path))
-    shown = str(path).translate(_ONE_LINE)
+    shown = one_line(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=".irexec-", suffix=".tmp", dir=directory)
     except OSError as e:

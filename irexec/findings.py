@@ -5,10 +5,10 @@ The rule table is the one list of what irexec checks; the linter's output format
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Optional
 
-from .errors import IRExecError
+from .errors import IRExecError, one_line
 
 
 @dataclass(frozen=True)
@@ -80,35 +80,33 @@ class Finding:
         return self.severity == "error"
 
     @classmethod
-    def of(cls, err: IRExecError, code: Optional[str] = None) -> "Finding":
-        """The finding for an error raised by the reader or an op (its own code wins over ``code``)."""
-        code = getattr(err, "code", None) or code or "S005"
-        return cls(code, err.message, err.file, err.line, getattr(err, "column", None), err.layer_id,
+    def of(cls, err: IRExecError) -> "Finding":
+        """The finding for an error the checks raised (``cause``: that error, for ``read_model``)."""
+        return cls(err.code or "S005", err.message, err.file, err.line, err.column, err.layer_id,
                    err.layer, err.layer_type, None if err.port is None else str(err.port), cause=err)
 
-    def error(self) -> IRExecError:
-        """This finding as an exception: the one it was made from, or a ValidationError."""
-        if self.cause is not None:
-            return self.cause
-        from .errors import ValidationError
-        return ValidationError(self.message, file=self.file, line=self.line, layer=self.layer_name,
-                               layer_id=self.layer_id, layer_type=self.layer_type, port=self.port,
-                               code=self.code)
-
-    def __str__(self) -> str:
-        """``path:line:col: CODE message [layer name (id), type]``, as flake8 and ruff print."""
-        where = f"{self.file or '<string>'}:{self.line or 1}:{self.column or 1}"
-        text = f"{where}: {self.code} {self.message}"
+    @property
+    def description(self) -> str:
+        """The message with the port and layer it is about: ``message (port P) [layer 'name' (id), type]``."""
+        text = self.message
         if self.port is not None:
             text += f" (port {self.port})"
         if self.layer_id is not None or self.layer_name is not None:
             text += f" [layer {self.layer_name!r} ({self.layer_id}), {self.layer_type}]"
-        return IRExecError(text).__str__()
+        return one_line(text)
+
+    def __str__(self) -> str:
+        """``path:line:col: CODE message [layer name (id), type]``, as flake8 and ruff print."""
+        return one_line(f"{self.file or '<string>'}:{self.line or 1}:{self.column or 1}: {self.code} ") + \
+            self.description
 
     def to_dict(self) -> dict:
-        out = asdict(self)
-        del out["cause"]
-        return out
+        """The keys and order of ``irexec lint --format json``."""
+        return {key: getattr(self, key) for key in JSON_KEYS}
+
+
+JSON_KEYS = ("file", "line", "column", "severity", "code", "layer_id", "layer_name", "layer_type", "port",
+             "message")
 
 
 def has_errors(findings) -> bool:

@@ -46,18 +46,14 @@ class Report:
     findings: list = field(default_factory=list)
     facts: dict = field(default_factory=dict)
 
-    problems: list = field(default_factory=list)   # as found, in the order the checks found them
+    problems: list = field(default_factory=list)   # the errors behind the findings, as the checks found them
 
     @property
     def errors(self) -> list:
         return [f for f in self.findings if f.is_error]
 
-    @property
-    def warnings(self) -> list:
-        return [f for f in self.findings if not f.is_error]
 
-
-def check(path, weights=None, *, use_schema: bool = True) -> Report:
+def check(path, weights=None) -> Report:
     """Check one model file. Never raises for a bad model: every problem is a finding."""
     path = os.fspath(path)
     weights = os.fspath(weights) if weights is not None else default_weights_path(path)
@@ -70,7 +66,7 @@ def check(path, weights=None, *, use_schema: bool = True) -> Report:
         except etree.XMLSyntaxError as e:
             raise ParseError(_syntax_message(e), file=path, line=e.position[0] if e.position else None,
                              code="X002") from None
-        if use_schema and root.tag == "net":  # (any other root is not an IR: rule X004 says so)
+        if root.tag == "net":  # (any other root is not an IR: rule X004 says so)
             problems.extend(_in_layers(_schema_problems(root, path), root))
         report.graph = build_graph(etree.iterwalk(root, events=("start", "end")), path, weights, problems)
         report.facts = check_graph(report.graph, problems)
@@ -122,10 +118,9 @@ def _in_layers(problems: list, root) -> list:
     return problems
 
 
-def _findings(problems: list, ordered: bool = True) -> list:
-    """Findings in file order (``ordered``) or as found, each problem once: the schema and the
-    reader may both see the same broken element (the reader's words are kept, being the more
-    specific)."""
+def _findings(problems: list) -> list:
+    """Findings in file order, each problem once: the schema and the reader may both see the same
+    broken element (the reader's words are kept, being the more specific)."""
     seen, out = set(), []
     for p in sorted(problems, key=lambda e: e.code == "X003" and e.message.startswith("schema: ")):
         finding = Finding.of(p)
@@ -135,46 +130,43 @@ def _findings(problems: list, ordered: bool = True) -> list:
             continue
         seen.add(key)
         out.append(finding)
-    return sorted(out, key=lambda f: (f.file or "", f.line or 0, f.code)) if ordered else out
+    return sorted(out, key=lambda f: (f.file or "", f.line or 0, f.code))
 
 
-def model_files(paths: Iterable) -> list:
-    """(path, named) for each model to lint: files as given, folders searched for ``*.xml``."""
-    out = []
-    for p in paths:
-        p = os.fspath(p)
-        if os.path.isdir(p):
-            for dirpath, dirnames, filenames in os.walk(p):
-                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-                out.extend((os.path.join(dirpath, f), False) for f in sorted(filenames) if f.endswith(".xml"))
-        else:
-            out.append((p, True))
-    return out
+# Peeking at a root element: no DTD, no entities, no network, as for reading.
+_PEEK = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
 def _is_ir(path: str) -> bool:
-    """Whether a file found in a folder is meant to be an IR: its root element is <net>. (Other
-    XML files in a model folder are left alone; a file named on the command line is always checked.)"""
+    """Whether a file found in a folder is meant to be an IR: its root element is <net>."""
     try:
-        for _, el in etree.iterparse(path, events=("start",), **{k: v for k, v in _PEEK.items()}):
+        for _, el in etree.iterparse(path, events=("start",), **_PEEK):
             return el.tag == "net"
     except (etree.XMLSyntaxError, OSError):
         return True  # broken: let the check say how
     return True
 
 
-_PEEK = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+def models_at(paths: Iterable) -> list:
+    """The model files to check: files as given (always), and in folders every ``*.xml`` whose
+    root element is <net> (other XML files in a model folder are left alone)."""
+    out = []
+    for p in paths:
+        p = os.fspath(p)
+        if not os.path.isdir(p):
+            out.append(p)
+            continue
+        for dirpath, dirnames, filenames in os.walk(p):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            out.extend(f for f in (os.path.join(dirpath, n) for n in sorted(filenames) if n.endswith(".xml"))
+                       if _is_ir(f))
+    return out
 
 
 def lint(*paths, weights=None) -> list:
     """Every finding for the models at ``paths`` (files, or folders searched for ``*.xml``).
     ``weights``: the .bin, for a single model whose weights are not beside it."""
-    findings = []
-    for path, named in model_files(paths):
-        if not named and not _is_ir(path):
-            continue
-        findings.extend(check(path, weights).findings)
-    return findings
+    return [f for path in models_at(paths) for f in check(path, weights).findings]
 
 
 def refuse(report: Report) -> None:
@@ -182,10 +174,10 @@ def refuse(report: Report) -> None:
     if not has_errors(report.findings):
         return
     # The first found: the reader meets a missing edge before the input it leaves unconnected.
-    errors = [f for f in _findings(report.problems, ordered=False) if f.is_error]
-    err = errors[0].error()
-    if len(errors) > 1:
-        err.message += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''}: see irexec lint)"
+    err = next(p for p in report.problems if Finding.of(p).is_error)
+    more = len(report.errors) - 1
+    if more:
+        err.message += f" (and {more} more error{'s' if more > 1 else ''}: see irexec lint)"
         err.args = (err.message,)
     err.findings = list(report.findings)
     raise err

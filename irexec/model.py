@@ -12,6 +12,7 @@ from .executor import Plan, root
 from .infer import infer_graph, nbytes
 from .kernels.indices import IndexOutOfRangeError
 from .limits import default_max_tensor_bytes, fmt_bytes
+from .lint import check_stream, refuse
 from .ops.registry import Fact
 from .graph import Graph
 from .reader import default_weights_path, read_bytes
@@ -250,7 +251,6 @@ def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = 
 def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tensor_bytes) -> Model:
     """A Model, once every check irexec lints with has passed (warnings are let through); the
     error raised for a model that fails carries every finding in ``.findings``."""
-    from .lint import check_stream, refuse
     report = check_stream(data, path, weights)
     refuse(report)
     # The checks read small constants; let a run map the weights afresh, so that a file changed

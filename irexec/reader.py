@@ -11,9 +11,9 @@ import numpy as np
 from lxml import etree
 
 from . import ops as _ops  # noqa: F401  (registers every op)
-from .errors import IRExecError, ParseError, ValidationError
+from .errors import IRExecError, ParseError, ValidationError, printable
 from .graph import Graph, Layer, Port
-from .ops.registry import REGISTRY, lookup
+from .ops.registry import lookup
 from .shapes import MAX_RANK, parse_dim
 from .types import from_precision
 from .weights import Weights
@@ -171,12 +171,6 @@ def read_bytes(path: str) -> bytes:
         raise ParseError(f"cannot read the file: {e.strerror or e}", file=path, code="X001") from None
 
 
-def _show(text) -> str:
-    """``text`` (an id from the file) as it reads, but on one line: unprintable characters escaped."""
-    text = str(text)
-    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
 def default_weights_path(xml_path: str) -> str:
     base, _ = os.path.splitext(xml_path)
     return base + ".bin"
@@ -272,7 +266,7 @@ class _Stream:
             return
         if layer.id in self.graph.g:
             first = self.graph.layer(layer.id)
-            self.report(self.error(f"duplicate layer id '{_show(layer.id)}': layer {first.name!r} on line "
+            self.report(self.error(f"duplicate layer id '{printable(layer.id)}': layer {first.name!r} on line "
                                    f"{first.line} has it too", el, layer=layer.name,
                                    layer_id=layer.id, layer_type=layer.type, code="G006"))
             # Which of the two an edge means cannot be known: edges to either are left out.
@@ -328,22 +322,17 @@ def _long_value_line(data: bytes, limit: int = 10_000_000) -> Optional[int]:
 
 
 def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[str] = None,
-                problems: Optional[list] = None, xsd=None) -> Graph:
+                problems: Optional[list] = None) -> Graph:
     """XML bytes -> Graph (``path``: for messages; ``weights_path``: the .bin).
 
     ``problems``: a list to collect every problem in (as located IRExecErrors with rule codes),
     reading on past each; the graph returned then leaves out what was broken. Without it, the
-    first problem is raised. Problems that leave nothing to read are raised either way.
-    ``xsd``: an XMLSchema the text must follow (checked while parsing; the first violation is
-    raised, with rule code X003 and without a line, which libxml2 does not give while streaming)."""
+    first problem is raised. Problems that leave nothing to read are raised either way."""
     data = prepare_xml(data, path)
-    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), schema=xsd, **_PARSER_OPTIONS)
+    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), **_PARSER_OPTIONS)
     try:
         graph = build_graph(events, path, weights_path, problems)
     except etree.XMLSyntaxError as e:
-        if xsd is not None and xsd.error_log:
-            raise ParseError(f"schema: {' '.join(xsd.error_log[0].message.split())}", file=path,
-                             code="X003") from None
         message, line = _syntax_message(e), e.position[0] if e.position else None
         if "Buffer size limit" in str(e.msg):
             # Streaming, libxml2 reports where its input ends, not where the long value is.
@@ -397,7 +386,7 @@ def parse_layer(el, path: Optional[str]) -> Layer:
     ids = [p.id for p in inputs + outputs]
     if len(set(ids)) != len(ids):
         twice = next(i for i in ids if ids.count(i) > 1)
-        raise ParseError(f"two ports of the layer have id {_show(twice)}", code="G007", **where)
+        raise ParseError(f"two ports of the layer have id {printable(twice)}", code="G007", **where)
     return Layer(lid, name, ltype, el.get("version"), attrs, inputs, outputs, line)
 
 
@@ -443,7 +432,7 @@ def _add_edge(graph: Graph, edge: tuple, path, fed: dict, unread: set, report) -
         if lid not in graph.g:
             where = graph.layer(other).where() if other in graph.g else {}
             where["line"] = line
-            report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{_show(lid)}'",
+            report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{printable(lid)}'",
                                    file=path, code="G001", **where))
             if dst in graph.g:
                 fed.setdefault(dst, set()).add(dp)
@@ -451,18 +440,18 @@ def _add_edge(graph: Graph, edge: tuple, path, fed: dict, unread: set, report) -
     src_l, dst_l = graph.layer(src), graph.layer(dst)
     if sp not in [p.id for p in src_l.outputs]:
         report(ValidationError(f"edge from an output port the layer does not have (to layer {dst_l.name!r}, "
-                               f"id {_show(dst)})", file=path, code="G002", port=sp,
+                               f"id {printable(dst)})", file=path, code="G002", port=sp,
                                **dict(src_l.where(), line=line)))
         fed.setdefault(dst, set()).add(dp)
         return
     if dp not in [p.id for p in dst_l.inputs]:
         report(ValidationError(f"edge to an input port the layer does not have (from layer {src_l.name!r}, "
-                               f"id {_show(src)})", file=path, code="G002", port=dp,
+                               f"id {printable(src)})", file=path, code="G002", port=dp,
                                **dict(dst_l.where(), line=line)))
         return
     ports = fed.setdefault(dst, set())
     if dp in ports:
-        report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id {_show(src)})", file=path, code="G003", port=dp,
+        report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id {printable(src)})", file=path, code="G003", port=dp,
                                **dict(dst_l.where(), line=line)))
         return
     ports.add(dp)
@@ -481,8 +470,7 @@ def _bind_op(graph: Graph, layer: Layer, path, fed) -> list:
     try:
         cls = lookup(layer.type, layer.version)
     except IRExecError as e:
-        known = any(t.lower() == layer.type.lower() for t, _ in REGISTRY)
-        return [e.located(code="O002" if known else "O001", **where)]
+        return [e.located(**where)]
     # The spelling irexec knows (types are matched case-insensitively): everything downstream
     # (the executor's Parameter and Result handling, linting) compares against it.
     layer.type = cls.type
@@ -504,7 +492,7 @@ def _bind_op(graph: Graph, layer: Layer, path, fed) -> list:
     if cls.num_outputs == 0:
         for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):
             found.append(ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port "
-                                         f"{_show(sp)} (to layer {graph.layer(dst).name!r}, id {_show(dst)})",
+                                         f"{printable(sp)} (to layer {graph.layer(dst).name!r}, id {printable(dst)})",
                                          port=sp, code=arity, **where))
             break
     if found:

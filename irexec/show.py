@@ -14,9 +14,10 @@ import subprocess
 from collections import Counter
 
 from . import files
-from .errors import ExecutionError, IRExecError, ParseError, UsageError
+from .errors import ExecutionError, IRExecError, ParseError, UsageError, printable
 from .findings import Finding
 from .graph import Graph
+from .lint import check
 from .limits import fmt_bytes
 from .shapes import compatible, fmt
 
@@ -31,22 +32,13 @@ NAME_IN_TOOLTIP = 400
 def load(path: str, weights: str | None = None):
     """The lint report for a model: the one place ``show`` learns anything about the file. A file
     that cannot be read as a graph at all is refused with its first error."""
-    from .lint import check
     report = check(path, weights)
     if report.graph is None:
         errors = [f for f in report.findings if f.is_error] or report.findings
         if errors:
-            raise errors[0].error()
+            raise errors[0].cause
         raise ParseError("the model cannot be read", file=path)
     return report
-
-
-def printable(text) -> str:
-    """``text`` on one line as it reads: characters that are not printable become escapes."""
-    text = str(text)
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -165,17 +157,8 @@ def summarize(graph: Graph, findings: list, facts: dict) -> dict:
         "outputs": _outputs(graph, facts, order),
         "constants": _constants(graph, facts),
         "lint": {"errors": errors, "warnings": len(findings) - errors,
-                 "findings": [finding_dict(f) for f in findings]},
+                 "findings": [f.to_dict() for f in findings]},
     }
-
-
-def finding_dict(f: Finding) -> dict:
-    """A finding with the keys ``irexec lint --format json`` gives it (and no others)."""
-    return {key: getattr(f, key) for key in _FINDING_KEYS}
-
-
-_FINDING_KEYS = ("file", "line", "column", "severity", "code", "layer_id", "layer_name", "layer_type",
-                 "port", "message")
 
 
 def to_json(value, indent: str = "") -> str:

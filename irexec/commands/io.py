@@ -18,7 +18,7 @@ import zlib
 
 import numpy as np
 
-from ..errors import _ONE_LINE, InputError, IRExecError, UsageError
+from ..errors import InputError, IRExecError, UsageError, one_line
 from ..files import umask, write_atomic
 from ..limits import fmt_bytes
 from ..model import Model
@@ -239,11 +239,6 @@ def storable(arr: np.ndarray) -> np.ndarray:
     if arr.dtype.kind == "V" or arr.dtype.name in ("bfloat16", "int4", "uint4"):
         return arr.astype(np.float32 if "float" in arr.dtype.name else np.int8)
     return arr
-
-
-def one_line(text: str) -> str:
-    """A name from a file, safe to print: control characters and line breaks escaped."""
-    return str(text).translate(_ONE_LINE)
 
 
 def check_output_file(path: str) -> None:

@@ -9,10 +9,7 @@ import click
 from .. import __version__
 from ..errors import UsageError
 from ..findings import RULES, has_errors
-from ..lint import check, model_files, _is_ir
-
-_SARIF_LEVEL = {"error": "error", "warning": "warning"}
-
+from ..lint import check, models_at
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
@@ -38,20 +35,17 @@ def lint(paths, fmt, weights, select, ignore, strict):
       irexec lint models/
       irexec lint model.xml --format sarif > lint.sarif
     """
-    files = model_files(paths)
+    files = models_at(paths)
     if weights and len(files) != 1:
         raise UsageError("--weights needs exactly one model")
     chosen = _codes(select, "--select")
     dropped = _codes(ignore, "--ignore")
-    findings, checked = [], 0
-    for path, named in files:
-        if not named and not _is_ir(path):
-            continue
-        checked += 1
+    findings, checked = [], len(files)
+    for path in files:
         findings.extend(f for f in check(path, weights).findings
                         if (not chosen or f.code.startswith(chosen)) and not (dropped and f.code.startswith(dropped)))
     if fmt == "json":
-        click.echo(json.dumps([_json(f) for f in findings], indent=2))
+        click.echo(json.dumps([f.to_dict() for f in findings], indent=2))
     elif fmt == "sarif":
         click.echo(json.dumps(sarif(findings), indent=2))
     else:
@@ -75,30 +69,21 @@ def _codes(text, option: str) -> tuple:
     return codes
 
 
-def _json(f) -> dict:
-    return {"file": f.file, "line": f.line, "column": f.column, "severity": f.severity, "code": f.code,
-            "layer_id": f.layer_id, "layer_name": f.layer_name, "layer_type": f.layer_type,
-            "port": f.port, "message": f.message}
-
-
 def sarif(findings: list) -> dict:
     """SARIF 2.1.0, as code-scanning services take it: one run, the rule table, a result each."""
     rules = [{"id": r.code, "name": r.code, "shortDescription": {"text": r.title},
-              "defaultConfiguration": {"level": _SARIF_LEVEL[r.severity]}} for r in RULES.values()]
+              "defaultConfiguration": {"level": r.severity}} for r in RULES.values()]
     index = {r.code: i for i, r in enumerate(RULES.values())}
     results = []
     for f in findings:
-        text = f.message if f.port is None else f"{f.message} (port {f.port})"
-        if f.layer_id is not None:
-            text += f" [layer '{f.layer_name}' ({f.layer_id}), {f.layer_type}]"
         location = {"physicalLocation": {
             "artifactLocation": {"uri": _uri(f.file)},
             "region": {"startLine": f.line or 1, **({"startColumn": f.column} if f.column else {})}}}
         if f.layer_id is not None:
             location["logicalLocations"] = [{"name": f.layer_name, "fullyQualifiedName": f"layer {f.layer_id}",
                                              "kind": "object"}]
-        results.append({"ruleId": f.code, "ruleIndex": index[f.code], "level": _SARIF_LEVEL[f.severity],
-                        "message": {"text": text}, "locations": [location]})
+        results.append({"ruleId": f.code, "ruleIndex": index[f.code], "level": f.severity,
+                        "message": {"text": f.description}, "locations": [location]})
     return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
             "runs": [{"tool": {"driver": {"name": "irexec", "version": __version__, "rules": rules}},
                       "results": results}]}

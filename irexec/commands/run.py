@@ -17,13 +17,13 @@ from time import perf_counter
 import click
 import numpy as np
 
-from ..errors import IRExecError, UsageError
+from ..errors import one_line, IRExecError, UsageError
 from ..executor import Profiler, element_type_name
 from ..infer import fact_of, infer_graph
 from ..limits import fmt_bytes, parse_size
 from ..model import check_input, read_model
 from ..shapes import is_static, to_ints
-from .io import (DumpDir, NpzReader, check_output_file, format_table, load_inputs, one_line,
+from .io import (DumpDir, NpzReader, check_output_file, format_table, load_inputs,
                  parse_shape_specs, random_inputs, save_npz_atomic, storable, stored_nbytes)
 
 DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ValidationError
+from ..kernels.indices import IndexOutOfRangeError, nd_row_offsets, normalize
 from ..shapes import DYN, MAX_RANK, is_static, static, to_ints
 from ..types import from_dtype
 from .registry import Fact
@@ -102,15 +103,32 @@ def require_i32_or_i64(etype, what: str) -> None:
         raise ValidationError(f"{what} must be i32 or i64, got {name}", port=1)
 
 
-def const_indices(idx: Fact, size, negative: bool, what: str, dim=None, suffix=()):
+def _known_ints(idx: Fact) -> bool:
+    return idx.value is not None and np.asarray(idx.value).dtype.kind in "iu"
+
+
+def const_indices(idx: Fact, size, negative: bool, what: str, dim=None):
     """Indices known before running (a constant, or folded), checked as the kernel will check
     them: an index out of range is an error found without data (rule C004). Returns them
     normalised, or None when they or the bound (a Dim) are not known."""
-    from ..kernels.indices import IndexOutOfRangeError, normalize
-    if idx.value is None or size is None or not size.is_static or np.asarray(idx.value).dtype.kind not in "iu":
+    if not _known_ints(idx) or size is None or not size.is_static:
         return None
     try:
-        return normalize(idx.value, size.lo, negative, what, dim=dim, suffix=suffix)
+        return normalize(idx.value, size.lo, negative, what, dim=dim)
+    except IndexOutOfRangeError as e:
+        raise ValidationError(e.message, port=1, code="C004") from None
+
+
+def const_rows(idx: Fact, data_shape, negative: bool, what: str):
+    """ScatterND/GatherND: the data row each known index tuple selects, checked as the kernel
+    will check them (rule C004); None when the indices or the dims they index are not known."""
+    if not _known_ints(idx) or data_shape is None or np.ndim(idx.value) == 0:
+        return None
+    k = np.shape(idx.value)[-1]
+    if k > len(data_shape) or not is_static(data_shape[:k]):
+        return None
+    try:
+        return nd_row_offsets(to_ints(data_shape[:k]), np.asarray(idx.value), negative, what)
     except IndexOutOfRangeError as e:
         raise ValidationError(e.message, port=1, code="C004") from None
 

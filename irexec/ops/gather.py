@@ -12,9 +12,8 @@ import numpy as np
 
 from .. import kernels
 from ..errors import ValidationError
-from ..kernels.indices import nd_row_offsets
-from ..shapes import Dim, fmt, is_static, normalize_axis, to_ints
-from .common import const_indices, fold, require_i32_or_i64, require_integer, require_rank, scalar_int
+from ..shapes import Dim, fmt, normalize_axis
+from .common import const_indices, const_rows, fold, require_i32_or_i64, require_integer, require_rank, scalar_int
 from .registry import Attr, Fact, Op, register
 
 
@@ -188,11 +187,8 @@ class _GatherNDBase(Op):
         for d in range(b):
             if not data.shape[d].compatible(idx.shape[d]):
                 raise ValidationError(f"batch dim {d} differs: data {fmt(data.shape)}, indices {fmt(idx.shape)}")
-        if b == 0 and idx.value is not None and is_static(data.shape[:k]) and np.asarray(idx.value).dtype.kind in "iu":
-            try:
-                nd_row_offsets(to_ints(data.shape[:k]), np.asarray(idx.value), True, f"{self.type} indices")
-            except IndexError as e:
-                raise ValidationError(e.message, port=1, code="C004") from None
+        if b == 0:
+            const_rows(idx, data.shape, True, f"{self.type} indices")
         tail = tuple(data.shape[b + k:])
         require_rank(len(idx.shape) - 1 + len(tail))
         if self.merge_batch and b > 0:

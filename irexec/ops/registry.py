@@ -170,7 +170,7 @@ def lookup(op_type: str, version: Optional[str]) -> type:
         folded = [t for t, _ in REGISTRY if t.lower() == op_type.lower()]
         if folded:
             return lookup(folded[0], version)
-        raise ValidationError(f"unknown operation type {op_type!r}")
+        raise ValidationError(f"unknown operation type {op_type!r}", code="O001")
     known = known_versions(op_type)
     raise ValidationError(f"{op_type} version {version!r} is not supported "
-                          f"(known versions: {', '.join(known)})")
+                          f"(known versions: {', '.join(known)})", code="O002")

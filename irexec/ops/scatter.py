@@ -22,8 +22,8 @@ import numpy as np
 from .. import kernels
 from ..errors import ValidationError
 from ..shapes import Dim, compatible, fmt, is_static, normalize_axis, to_ints
-from ..kernels.indices import element_offsets, nd_row_offsets
-from .common import (const_indices, duplicates_warning, fold, require_i32_or_i64, require_integer,
+from ..kernels.indices import element_offsets
+from .common import (const_indices, const_rows, duplicates_warning, fold, require_i32_or_i64, require_integer,
                      require_same_type, scalar_int)
 from .registry import Attr, Fact, Op, register, register_alias
 
@@ -158,7 +158,7 @@ class _ScatterNDBase(Op):
             if k > len(data.shape):
                 raise ValidationError(f"indices' last dim {k} is more than data's rank {len(data.shape)}",
                                       port=1)
-            self._rows(data, idx)
+            const_rows(idx, data.shape, self.negative, f"{self.type} indices")
             expected = idx.shape[:-1] + data.shape[k:]
             if upd.shape is not None and not compatible(expected, upd.shape) and not (
                     expected == () and len(upd.shape) == 1 and upd.shape[0].compatible(Dim(1, 1))):
@@ -166,22 +166,10 @@ class _ScatterNDBase(Op):
                                       f"(indices.shape[:-1] + data.shape[k:])", port=2)
         return fold(self, ins, [data.etype]) or [Fact(data.etype, data.shape)]
 
-    def _rows(self, data, idx):
-        """The data rows constant indices select (checked: C004), or None when not known."""
-        if idx.value is None or data.shape is None or np.ndim(idx.value) == 0:
-            return None
-        k = np.shape(idx.value)[-1]
-        if k > len(data.shape) or not is_static(data.shape[:k]) or np.asarray(idx.value).dtype.kind not in "iu":
-            return None
-        try:
-            return nd_row_offsets(to_ints(data.shape[:k]), np.asarray(idx.value), self.negative,
-                                  f"{self.type} indices")
-        except IndexError as e:
-            raise ValidationError(e.message, port=1, code="C004") from None
-
     def advise(self, ins):
         data, idx, _ = ins
-        rows = self._rows(data, idx) if self.reduction == "none" else None
+        rows = const_rows(idx, data.shape, self.negative, f"{self.type} indices") if self.reduction == "none" \
+            else None
         return [] if rows is None else duplicates_warning(rows, "data element" if np.shape(idx.value)[-1] ==
                                                           len(data.shape) else "slice")
 
