@@ -79,24 +79,30 @@ def read_npy_data(f, shape, fortran: bool, dtype, label: str) -> np.ndarray:
     return arr.reshape(shape, order="F" if fortran else "C")
 
 
-def _read_array(f, m: Model, info, label: str) -> np.ndarray:
-    """One .npy from an open file: the header is read and checked (no pickled objects, the input's
-    shape, the memory budget) before a single byte of data is read or decompressed."""
+def read_array(f, name: str, want, max_bytes: int, label: str) -> np.ndarray:
+    """One .npy from an open file, for the input ``name`` of partial shape ``want``: the header is
+    read and checked (no pickled objects, the shape, the memory budget) before a single byte of
+    data is read or decompressed."""
     shape, fortran, dtype = read_npy_header(f, label)
-    if not fits(info.shape, shape):
-        raise InputError(f"input '{info.name}' expects shape {fmt(info.shape)}, {label} holds {list(shape)}")
-    check_budget(shape, dtype, m.max_tensor_bytes, label)
+    if not fits(want, shape):
+        raise InputError(f"input '{name}' expects shape {fmt(want)}, {label} holds {list(shape)}")
+    check_budget(shape, dtype, max_bytes, label)
     return read_npy_data(f, shape, fortran, dtype, label)
 
 
-def _load_npy(m: Model, info, path: str) -> np.ndarray:
+def load_npy(path: str, name: str, want, max_bytes: int) -> np.ndarray:
+    """The .npy file at ``path`` as :func:`read_array` reads it; a missing file is one line."""
     try:
         with open(path, "rb") as f:
-            return _read_array(f, m, info, f"'{path}'")
+            return read_array(f, name, want, max_bytes, f"'{path}'")
     except FileNotFoundError:
         raise InputError(f"input file '{path}' not found") from None
-    except (IsADirectoryError, PermissionError, OSError) as e:
+    except OSError as e:
         raise InputError(f"cannot read '{path}': {e.strerror or e}") from None
+
+
+def _load_npy(m: Model, info, path: str) -> np.ndarray:
+    return load_npy(path, info.name, info.shape, m.max_tensor_bytes)
 
 
 def _load_npz(m: Model, path: str) -> dict:
@@ -106,7 +112,8 @@ def _load_npz(m: Model, path: str) -> dict:
             for member in z.infolist():
                 info = m.input(member_key(member))  # an unknown name is refused before anything is decompressed
                 with z.open(member) as f:
-                    feeds[info.name] = _read_array(f, m, info, f"'{path}' member '{member.filename}'")
+                    feeds[info.name] = read_array(f, info.name, info.shape, m.max_tensor_bytes,
+                                                  f"'{path}' member '{member.filename}'")
             return feeds
     except FileNotFoundError:
         raise InputError(f"input file '{path}' not found") from None

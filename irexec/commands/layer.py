@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-from types import SimpleNamespace
 
 import click
 import numpy as np
 
-from ..errors import InputError, UsageError
+from ..errors import UsageError
 from ..limits import default_max_tensor_bytes, parse_size
 from ..reader import read_bytes
 from ..snippet import LayerRun, check_layer, parse_snippet
-from .io import _read_array, save_npz_atomic
+from .io import load_npy, save_npz_atomic
 
 # Outputs larger than this are left out of --format json (as null), which would otherwise hold
 # tens of millions of numbers as text: -o writes them whole.
@@ -92,14 +91,7 @@ def _split(spec: str, parsed) -> tuple:
 def _load(path: str, port, budget: int) -> np.ndarray:
     """A .npy read by the shared reader: header checked (no pickle, the port's dims, the budget)
     before any data is read."""
-    try:
-        with open(path, "rb") as f:
-            return _read_array(f, SimpleNamespace(max_tensor_bytes=budget),
-                               SimpleNamespace(name=f"port {port.id}", shape=port.dims), f"'{path}'")
-    except FileNotFoundError:
-        raise InputError(f"input file '{path}' not found") from None
-    except OSError as e:
-        raise InputError(f"cannot read '{path}': {e.strerror or e}") from None
+    return load_npy(path, f"port {port.id}", port.dims, budget)
 
 
 def _attr_text(value) -> str:
