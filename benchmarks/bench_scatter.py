@@ -36,6 +36,10 @@ except ImportError:  # the plugin columns stay empty
     ov = None
 
 
+# irexec's reduction names -> ONNX ScatterElements/ScatterND's (sub and mean have none there).
+ONNX_REDUCTION = {"none": "none", "sum": "add", "prod": "mul", "min": "min", "max": "max"}
+
+
 def median_time(fn, repeat: int = 7) -> float:
     fn()  # warm-up: first-touch page faults, plugin's lazy init
     times = []
@@ -75,7 +79,7 @@ def seed_cases(quick: bool):
     feeds = {"data": nd_data, "indices": nd_idx, "updates": nd_upd}
     cases.append(Case("ScatterNDUpdate-3", nd(3, "none"), feeds, ("ScatterND", 16, "none")))
     for red in ("none", "sum", "sub", "prod", "min", "max"):
-        onnx_red = {"none": "none", "sum": "add", "prod": "mul", "min": "min", "max": "max"}.get(red)
+        onnx_red = ONNX_REDUCTION.get(red)
         cases.append(Case(f"ScatterNDUpdate-15 {red}", nd(15, red), feeds,
                           ("ScatterND", 18, onnx_red) if onnx_red else None))
 
@@ -98,7 +102,7 @@ def seed_cases(quick: bool):
     feeds = {"data": se_data, "indices": se_idx, "updates": se_upd}
     cases.append(Case("ScatterElementsUpdate-3", se(3, "none"), feeds, ("ScatterElements", 18, "none")))
     for red in ("none", "sum", "prod", "min", "max", "mean"):
-        onnx_red = {"none": "none", "sum": "add", "prod": "mul", "min": "min", "max": "max"}.get(red)
+        onnx_red = ONNX_REDUCTION.get(red)
         cases.append(Case(f"ScatterElementsUpdate-12 {red}", se(12, red), feeds,
                           ("ScatterElements", 18, onnx_red) if onnx_red else None))
 
