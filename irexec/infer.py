@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import IRExecError, ValidationError
-from .graph import Graph
+from .graph import Graph, gc_paused
 from .ops.common import FOLD_LIMIT
 from .ops.registry import Fact
 from .shapes import is_static, static, to_ints
@@ -25,7 +25,11 @@ def fact_of(arr: np.ndarray, etype=None) -> Fact:
 def infer_graph(graph: Graph, order: list, inputs: dict | None = None) -> dict:
     """Facts for every (layer id, output index). ``inputs``: Parameter layer id -> Fact (the
     declared shape and type are used for Parameters not in it)."""
-    inputs = inputs or {}
+    with gc_paused():
+        return _infer(graph, order, inputs or {})
+
+
+def _infer(graph: Graph, order: list, inputs: dict) -> dict:
     facts = {}
     for lid in order:
         layer = graph.layer(lid)

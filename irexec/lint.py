@@ -17,7 +17,7 @@ from lxml import etree
 from .check import check_graph
 from .errors import IRExecError, ParseError
 from .findings import Finding, has_errors
-from .graph import Graph
+from .graph import Graph, gc_paused
 from .reader import (_parser, _syntax_message, build_graph, default_weights_path, parse_graph, prepare_xml,
                      read_bytes)
 
@@ -55,6 +55,11 @@ class Report:
 
 def check(path, weights=None) -> Report:
     """Check one model file. Never raises for a bad model: every problem is a finding."""
+    with gc_paused():
+        return _check(path, weights)
+
+
+def _check(path, weights) -> Report:
     path = os.fspath(path)
     weights = os.fspath(weights) if weights is not None else default_weights_path(path)
     report = Report(path)
@@ -81,9 +86,10 @@ def check_stream(data: bytes, path: Optional[str], weights: Optional[str]) -> Re
     text), for ``read_model``: the reader checks the structure it relies on. Problems that leave
     nothing to read are raised."""
     problems = []
-    graph = parse_graph(data, path, weights, problems)
-    report = Report(path or "", graph)
-    report.facts = check_graph(graph, problems)
+    with gc_paused():
+        graph = parse_graph(data, path, weights, problems)
+        report = Report(path or "", graph)
+        report.facts = check_graph(graph, problems)
     report.findings, report.problems = _findings(problems), problems
     return report
 

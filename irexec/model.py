@@ -1,6 +1,7 @@
 """The public model object: ``read_model`` then ``infer``, as in OpenVINO's Python API."""
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from typing import Optional
@@ -14,7 +15,7 @@ from .kernels.indices import IndexOutOfRangeError
 from .limits import default_max_tensor_bytes, fmt_bytes
 from .lint import check_stream, refuse
 from .ops.registry import Fact
-from .graph import Graph
+from .graph import Graph, gc_paused
 from .reader import default_weights_path, read_bytes
 from .shapes import PShape, fits, fmt, static
 from .types import ElementType, from_dtype
@@ -87,7 +88,7 @@ class Model:
 
     def _check_constants(self) -> None:
         for layer in self.graph.by_type("Const"):
-            count = int(np.prod(layer.op.dims, dtype=object))
+            count = math.prod(layer.op.dims)
             size = count * layer.op.element_type.dtype.itemsize  # unpacked, for the sub-byte types
             if size > self.max_tensor_bytes:
                 raise ValidationError(f"the constant would take {fmt_bytes(size)}, over the budget of "
@@ -251,9 +252,10 @@ def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = 
 def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tensor_bytes) -> Model:
     """A Model, once every check irexec lints with has passed (warnings are let through); the
     error raised for a model that fails carries every finding in ``.findings``."""
-    report = check_stream(data, path, weights)
-    refuse(report)
-    # The checks read small constants; let a run map the weights afresh, so that a file changed
-    # in between is caught then (a shrunken map is a SIGBUS, not an error).
-    report.graph.weights.close()
-    return Model(report.graph, max_tensor_bytes)
+    with gc_paused():
+        report = check_stream(data, path, weights)
+        refuse(report)
+        # The checks read small constants; let a run map the weights afresh, so that a file
+        # changed in between is caught then (a shrunken map is a SIGBUS, not an error).
+        report.graph.weights.close()
+        return Model(report.graph, max_tensor_bytes)

@@ -204,27 +204,30 @@ class _Stream:
         self.problems.append(err.located(file=self.path))
 
     def start(self, el) -> None:
+        # Called for every element of the file: the common case (inside a <layer>) comes first.
         self.depth += 1
         if len(el.attrib) > MAX_ATTRIBUTES:
             raise self.error(f"<{el.tag}> has {len(el.attrib)} attributes, over irexec's limit of "
                              f"{MAX_ATTRIBUTES}", el, code="X002")
-        if self.depth == 1:
-            self.begin_net(el)
+        if self.depth > 3:
+            if self.section == "layers":
+                self.layer_elements += 1
+                if self.layer_elements > MAX_LAYER_ELEMENTS:
+                    raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements "
+                                     f"(irexec's limit)", el, code="X002")
+        elif self.depth == 3:
+            if self.section == "layers":
+                if el.tag != "layer":
+                    self.report(self.error(f"unexpected <{el.tag}> in <layers>", el, code="X003"))
+                self.layer_elements = 0
         elif self.depth == 2:
             self.section = el.tag if el.tag in ("layers", "edges") else None
             if self.section:
                 if self.section in self.seen:
                     self.report(self.error(f"<net> has more than one <{self.section}>", el, code="X003"))
                 self.seen.add(self.section)
-        elif self.depth == 3 and self.section == "layers":
-            if el.tag != "layer":
-                self.report(self.error(f"unexpected <{el.tag}> in <layers>", el, code="X003"))
-            self.layer_elements = 0
-        elif self.depth > 3 and self.section == "layers":
-            self.layer_elements += 1
-            if self.layer_elements > MAX_LAYER_ELEMENTS:
-                raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements "
-                                 f"(irexec's limit)", el, code="X002")
+        else:
+            self.begin_net(el)
 
     def begin_net(self, el) -> None:
         self.root = el
@@ -240,17 +243,19 @@ class _Stream:
     def end(self, el) -> None:
         depth = self.depth
         self.depth -= 1
-        if depth == 1:
-            return
-        if depth == 3 and self.section == "layers":
-            if el.tag == "layer":
-                self.add_layer(el)
-        elif depth == 3 and self.section == "edges":
-            self.add_edge(el)
-        elif depth > 3 and self.section == "layers":
-            return  # part of a <layer>: read when the layer ends
-        if depth == 2:
+        if depth > 3:
+            if self.section == "layers":
+                return  # part of a <layer>: read when the layer ends
+        elif depth == 3:
+            if self.section == "layers":
+                if el.tag == "layer":
+                    self.add_layer(el)
+            elif self.section == "edges":
+                self.add_edge(el)
+        elif depth == 2:
             self.section = None
+        else:
+            return
         # Done with it: free it, and the siblings before it.
         el.clear()
         while el.getprevious() is not None:
@@ -302,11 +307,10 @@ class _Stream:
                         continue
                     weights_ok = False
                 self.report(e)
-        if not nx.is_directed_acyclic_graph(graph.g):
-            try:
-                graph.topological_order()  # names the cycle
-            except IRExecError as e:
-                self.report(e.located(code="G005"))
+        try:
+            graph.topological_order()  # kept for the passes after; names a cycle
+        except IRExecError as e:
+            self.report(e.located(code="G005"))
         return graph
 
 
@@ -350,13 +354,14 @@ def build_graph(events, path: Optional[str], weights_path: Optional[str],
     tree already parsed. ``problems``: as for ``parse_graph``."""
     found = [] if problems is None else problems
     stream = _Stream(path, weights_path, found)
+    start, end = stream.start, stream.end
     for event, el in events:
-        if not isinstance(el.tag, str):
+        if el.tag.__class__ is not str:  # a comment or processing instruction (iterwalk)
             continue
         if event == "start":
-            stream.start(el)
+            start(el)
         else:
-            stream.end(el)
+            end(el)
     if stream.graph is None:
         raise ParseError("the XML has no root element", file=path, code="X002")
     graph = stream.finish()
@@ -395,14 +400,16 @@ def _ports(el, path) -> list:
     if el is None:
         return ports
     for p in el:
-        if not isinstance(p.tag, str):
-            continue
-        if p.tag != "port":
-            raise ParseError(f"unexpected <{p.tag}> among ports", line=p.sourceline)
-        pid = p.get("id")
+        tag = p.tag
+        if tag != "port":
+            if tag.__class__ is not str:  # a comment
+                continue
+            raise ParseError(f"unexpected <{tag}> among ports", line=p.sourceline)
+        get = p.get
+        pid = get("id")
         if pid is None:
             raise ParseError("a <port> needs an 'id'", line=p.sourceline)
-        prec = p.get("precision")
+        prec = get("precision")
         dim_els = p.findall("dim")
         try:
             etype = from_precision(prec) if prec else None
@@ -411,11 +418,11 @@ def _ports(el, path) -> list:
         try:
             if len(dim_els) > MAX_RANK:
                 raise ParseError(f"the port has {len(dim_els)} dims; irexec handles at most {MAX_RANK}")
-            dims = tuple(parse_dim(d.text or "") for d in dim_els)
+            dims = tuple([parse_dim(d.text or "") for d in dim_els])
         except IRExecError as e:
             raise e.located(line=p.sourceline, port=pid)
-        names = tuple(n.strip() for n in p.get("names", "").split(",") if n.strip()) \
-            if p.get("names") else ()
+        names = get("names")
+        names = tuple(n.strip() for n in names.split(",") if n.strip()) if names else ()
         ports.append(Port(pid, etype, dims, names, p.sourceline))
     return ports
 

@@ -50,8 +50,21 @@ DYN = Dim()
 PShape = Optional[tuple]  # tuple[Dim, ...] | None
 
 
+_FIXED = [None] * 4097  # the static dims of small sizes, made once: shapes are mostly these
+
+
+def fixed(n: int) -> Dim:
+    """``Dim(n, n)``."""
+    if 0 <= n <= 4096:
+        d = _FIXED[n]
+        if d is None:
+            d = _FIXED[n] = Dim(n, n)
+        return d
+    return Dim(n, n)
+
+
 def static(shape: Sequence[int]) -> tuple:
-    return tuple(Dim(int(d), int(d)) for d in shape)
+    return tuple(fixed(int(d)) for d in shape)
 
 
 def is_static(shape: PShape) -> bool:
@@ -69,6 +82,8 @@ def fmt(shape: PShape) -> str:
 def parse_dim(text: str) -> Dim:
     """Parse one dim as IR files spell them: ``5``, ``-1``, ``?``, ``1..10``, ``..10``, ``2..``."""
     t = text.strip()
+    if t.isdecimal() and t.isascii() and len(t) < 19:  # the common case: a plain size
+        return fixed(int(t))
     if t in ("?", "-1", ""):
         return DYN
     if ".." in t:
@@ -156,6 +171,6 @@ def fits(shape: PShape, dims: Sequence[int]) -> bool:
 
 def compatible(a: PShape, b: PShape) -> bool:
     """Whether two partial shapes can describe the same tensor."""
-    if a is None or b is None:
+    if a is None or b is None or a == b:  # (equal: most ports, cheaply, as static dims are shared)
         return True
     return len(a) == len(b) and all(x.compatible(y) for x, y in zip(a, b))

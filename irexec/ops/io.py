@@ -1,6 +1,8 @@
 """Parameter, Const and Result: where tensors enter and leave a model."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import ValidationError
@@ -40,7 +42,7 @@ class Const(Op):
 
     def check(self) -> None:
         """Everything about the bytes that can be known without reading them."""
-        count = int(np.prod(self.dims, dtype=object))
+        count = math.prod(self.dims)
         need = self.element_type.nbytes(count)
         # OpenVINO writes an empty constant as one byte (size="1"): allow that, and nothing more.
         if self.size != need and not (count == 0 and self.size <= 1):
@@ -49,7 +51,7 @@ class Const(Op):
         self.weights.check_range(self.offset, self.size)
 
     def infer(self, ins):
-        count = int(np.prod(self.dims, dtype=object))
+        count = math.prod(self.dims)
         value = self.eval([])[0] if count <= FOLD_LIMIT else None
         return [Fact(self.element_type, static(self.dims), value)]
 
