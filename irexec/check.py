@@ -21,6 +21,8 @@ def refine(fact: Fact, port: Port) -> Fact:
     """What is known of a tensor from both the op's rule and the port's declaration (when they
     agree): the op's type and value, and the narrower of the two ranges for each dim."""
     shape = fact.shape
+    if shape == port.shape and fact.etype is not None:
+        return fact  # the common case: they say the same
     if shape is None:
         shape = port.shape
     elif port.shape is not None and compatible(shape, port.shape):
