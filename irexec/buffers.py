@@ -1,5 +1,5 @@
-"""Output buffers for out-of-place kernels, reused once nobody holds them any more, and the
-parallel copy that fills them.
+"""Output buffers for out-of-place kernels, reused once nobody holds them any more, the
+parallel copy that fills them, and the thread pool that kernels split GIL-free work over.
 
 A fresh multi-megabyte array costs a page fault per page on first write: for a scatter's copy of
 its data that is as much time as the copy itself. The pool keeps the large buffers it handed
@@ -68,20 +68,40 @@ def _copy_workers():
         return _workers
 
 
+def cores() -> int:
+    """How many threads the parallel helpers below run on (this one included)."""
+    workers = _copy_workers()
+    return workers._max_workers if workers else 1
+
+
+def run_parts(parts: int, work) -> None:
+    """Run ``work(k)`` for every k in [0, parts) at once, one per thread (parts <= cores()), and
+    wait for all of them; the calling thread takes part 0. Only GIL-free work gains."""
+    workers = _copy_workers() if parts > 1 else None
+    if not workers:
+        for k in range(parts):
+            work(k)
+        return
+    futures = [workers.submit(work, k) for k in range(1, parts)]
+    try:
+        work(0)
+    finally:
+        for f in futures:  # every part ends before anyone sees the result (or an error)
+            f.exception()
+    for f in futures:
+        f.result()
+
+
 def split_over_cores(length: int, nbytes: int, work) -> None:
     """Run ``work(start, stop)`` over [0, length) in one chunk per core when the job moves at least
     PARALLEL_COPY_BYTES (NumPy's copies release the GIL; one thread does not saturate memory
     bandwidth: a 47 MiB copy took 6.7 ms on one thread, 3.0 ms on two)."""
-    workers = _copy_workers() if nbytes >= PARALLEL_COPY_BYTES and length > 1 else None
-    if not workers:
+    n = min(cores(), length) if nbytes >= PARALLEL_COPY_BYTES else 1
+    if n <= 1:
         work(0, length)
         return
-    n = min(workers._max_workers, length)
     bounds = [length * k // n for k in range(n + 1)]
-    futures = [workers.submit(work, a, b) for a, b in zip(bounds[1:-1], bounds[2:])]
-    work(0, bounds[1])
-    for f in futures:
-        f.result()
+    run_parts(n, lambda k: work(bounds[k], bounds[k + 1]))
 
 
 def copy_into(out: np.ndarray, data: np.ndarray) -> None:

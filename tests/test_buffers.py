@@ -1,7 +1,14 @@
-"""The output-buffer pool reuses a buffer only when nothing else can see it."""
-import numpy as np
+"""The output-buffer pool reuses a buffer only when nothing else can see it; the parallel helpers
+run every part once and report a failing part only after all have ended."""
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
-from irexec.buffers import MIN_BYTES, BufferPool, copy_into, split_over_cores
+import numpy as np
+import pytest
+
+from irexec import buffers
+from irexec.buffers import MIN_BYTES, BufferPool, copy_into, run_parts, split_over_cores
 from irexec.kernels import scatter_elements_update
 
 BIG = (MIN_BYTES // 4 + 1024,)
@@ -58,3 +65,32 @@ def test_parallel_copy_and_split_cover_everything():
     seen = np.zeros(1001, np.int8)
     split_over_cores(1001, 1 << 30, lambda a, b: seen.__setitem__(slice(a, b), seen[a:b] + 1))
     assert (seen == 1).all()
+
+
+def test_run_parts_runs_each_part_once():
+    seen = []
+    lock = threading.Lock()
+
+    def work(k):
+        with lock:
+            seen.append(k)
+
+    run_parts(5, work)
+    assert sorted(seen) == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("failing", [0, 1])
+def test_run_parts_raises_after_every_part_ended(failing, monkeypatch):
+    ended = []
+
+    def work(k):
+        if k == failing:
+            raise ValueError(f"part {k}")
+        time.sleep(0.05)  # the other part is still running when the failure happens
+        ended.append(k)
+
+    with ThreadPoolExecutor(2) as pool:
+        monkeypatch.setattr(buffers, "_workers", pool)  # a pool even on one core
+        with pytest.raises(ValueError, match=f"part {failing}"):
+            run_parts(2, work)
+    assert ended == [1 - failing]

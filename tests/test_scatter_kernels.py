@@ -1,11 +1,15 @@
 """The scatter kernels against the specs: every worked example of the seeds (with their errata),
-property tests against a plain loop over each spec's formula, ONNX's reference, and round trips
-through the gather inverses."""
+property tests against a plain loop over each spec's formula, ONNX's reference, round trips
+through the gather inverses, and the fast routes (whole rows, updates grouped by target, work
+split over the cores) against loops."""
+import ml_dtypes
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from irexec import buffers
+from irexec.kernels import reduce as reduce_module
 from irexec.kernels import (IndexOutOfRangeError, gather_elements, gather_nd, scatter_elements,
                             scatter_elements_update, scatter_nd_update, scatter_update)
 
@@ -332,3 +336,169 @@ def test_integer_mean_is_exact_at_the_type_limits(dtype, use_init_val):
         vals = [int(u) for u, i in zip(upd, idx) if i == t] + ([int(data[t])] if use_init_val else [])
         want = sum(vals) // len(vals) if idx.tolist().count(t) else int(data[t])  # exact floor
         assert int(out[t]) == want, (t, vals)
+
+
+# ---- the fast routes: whole rows, updates grouped by target, work split over the cores -------------
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
+
+
+def loop_scatter_nd(data, idx, upd, reduction):
+    """ScatterNDUpdate-15's snippet as a loop, computing the half types in f32 (rounded once at
+    the end) and booleans logically, as the module docstring of irexec.kernels.reduce decides."""
+    half = data.dtype in (np.float16, BF16)
+    want = data.astype(np.float32) if half else data.copy()
+    upd = upd.astype(np.float32) if half else upd
+    logical = {"sum": np.logical_or, "sub": np.logical_xor, "prod": np.logical_and,
+               "min": np.logical_and, "max": np.logical_or}
+    arith = {"none": lambda x, y: y, "sum": np.add, "sub": np.subtract, "prod": np.multiply,
+             "min": np.minimum, "max": np.maximum}
+    fn = logical[reduction] if data.dtype == np.bool_ and reduction != "none" else arith[reduction]
+    for pos in np.ndindex(idx.shape[:-1]):
+        key = tuple(int(i) for i in idx[pos])
+        want[key] = fn(want[key], upd[pos])
+    return want.astype(data.dtype)
+
+
+def small_values(rng, shape, dtype):
+    """Values whose sums, differences and products stay exact in every float type (so no
+    accumulation order can change a result); integers may wrap, as decided."""
+    if np.dtype(dtype) == np.bool_:
+        return rng.random(shape) < 0.5
+    return rng.integers(-3, 4, shape).astype(dtype)
+
+
+@pytest.fixture(params=["serial", "parallel"])
+def split(request, monkeypatch):
+    """Run a test as is, and again with every job split over the cores (and rows reduced a few
+    at a time), so both the serial and the parallel code paths see the same cases."""
+    if request.param == "parallel":
+        monkeypatch.setattr(buffers, "PARALLEL_COPY_BYTES", 0)
+        monkeypatch.setattr(reduce_module, "ROW_BLOCK_BYTES", 64)
+        monkeypatch.setattr(reduce_module, "PARALLEL_GROUP_MIN", 4)
+        monkeypatch.setattr(reduce_module, "cores", lambda: 3)  # three parts, on any machine
+    return request.param
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, BF16, np.int8, np.uint8, np.bool_])
+@pytest.mark.parametrize("reduction", ["sum", "sub", "prod", "min", "max"])
+@pytest.mark.parametrize("duplicates", [False, True])
+def test_nd_whole_row_reductions(dtype, reduction, duplicates, split):
+    """Slices of ROW_MIN or more elements are reduced as whole rows: gathered, reduced and
+    written back when distinct, grouped by target when some repeat."""
+    rng = np.random.default_rng(7)
+    shape = (7, 5, reduce_module.ROW_MIN + 3)
+    rows = rng.integers(0, 35, 24) if duplicates else rng.permutation(35)[:24]
+    if duplicates:
+        rows[:6] = rows[6]  # a row hit seven times, besides the random repeats
+    idx = np.stack(np.unravel_index(rows, shape[:2]), -1)
+    idx[::3, 0] -= shape[0]  # negative indices too
+    data = small_values(rng, shape, dtype)
+    upd = small_values(rng, (24, shape[2]), dtype)
+    got = scatter_nd_update(data, idx, upd, reduction)
+    assert got.dtype == dtype
+    np.testing.assert_array_equal(got, loop_scatter_nd(data, idx, upd, reduction))
+
+
+def test_nd_whole_rows_accumulate_half_types_in_f32(split):
+    data = np.zeros((4, reduce_module.ROW_MIN), np.float16)
+    upd = np.ones((5, reduce_module.ROW_MIN), np.float16)
+    upd[0] = 2048
+    out = scatter_nd_update(data, np.full((5, 1), 2), upd, "sum")  # one row, five times
+    assert (out[2] == 2052).all() and not out[[0, 1, 3]].any()  # f16 steps would stay at 2048
+    once = scatter_nd_update(np.full((4, reduce_module.ROW_MIN), 2048, np.float16),
+                             np.array([[1]]), np.ones((1, reduce_module.ROW_MIN), np.float16), "sum")
+    assert (once[1] == 2048).all()  # distinct rows: 2049 rounds back to 2048, once
+
+
+def test_nd_whole_rows_propagate_nan(split):
+    data = np.zeros((3, reduce_module.ROW_MIN))
+    data[0, 0] = np.nan
+    upd = np.zeros((2, reduce_module.ROW_MIN))
+    upd[1, 1] = np.nan
+    for red in ("min", "max"):
+        out = scatter_nd_update(data, np.array([[0], [1]]), upd, red)
+        assert np.isnan(out[0, 0]) and np.isnan(out[1, 1]) and np.isnan(out).sum() == 2
+
+
+def loop_reduce(data, lin, upd, reduction, use_init_val):
+    """``reduce_at`` as a loop over per-target lists in Python numbers (exact for the values the
+    tests use), an integer mean rounding down; each result is rounded to the type once."""
+    out = data.reshape(-1).copy()
+    seen = {}
+    for t, u in zip(lin.tolist(), upd.tolist()):
+        seen.setdefault(t, [out[t].item()] if use_init_val else []).append(u)
+    fns = {"sum": sum, "prod": lambda v: np.prod(np.array(v, np.float64)), "min": min, "max": max}
+    for t, vals in seen.items():
+        if reduction == "mean":
+            out[t] = sum(vals) // len(vals) if data.dtype.kind in "iu" else sum(vals) / len(vals)
+        else:
+            out[t] = fns[reduction](vals)
+    return out.reshape(data.shape)
+
+
+@pytest.mark.parametrize("dtype, reduction", [
+    (np.int32, "mean"), (np.uint8, "mean"), (np.int64, "mean"), (np.float32, "mean"),
+    (np.float64, "mean"), (np.float16, "mean"), (BF16, "mean"), (np.float16, "sum"),
+    (BF16, "prod"), (np.float16, "min"), (BF16, "max")])
+@pytest.mark.parametrize("targets", ["distinct", "spread", "one", "pivots"])
+@pytest.mark.parametrize("use_init_val", [True, False])
+def test_grouped_reductions(dtype, reduction, targets, use_init_val, split):
+    """Mean and the half types go through updates grouped by target; split over the cores, each
+    part takes whole targets whatever the duplicates: none repeat ("distinct"), random repeats
+    ("spread"), all on one target ("one": one part gets everything) and many repeats of a few
+    targets, which become the split points ("pivots")."""
+    rng = np.random.default_rng(11)
+    size, n = 300, 200
+    lin = {"distinct": rng.permutation(size)[:n], "spread": rng.integers(0, size, n),
+           "one": np.full(n, 17), "pivots": rng.choice([3, 150, 151, 299], n)}[targets]
+    lin = lin.astype(np.int64)
+    lo = 0 if np.dtype(dtype).kind == "u" else -50
+    data = rng.integers(lo, 50, size).astype(dtype)
+    upd = rng.integers(lo, 50, n).astype(dtype)
+    if reduction == "prod":  # products of a few powers of two: exact however they are grouped
+        data = rng.integers(-3, 4, size).astype(dtype)
+        upd = np.where(rng.random(n) < 0.05, 2, rng.choice([-1, 1], n)).astype(dtype)
+    got = data.copy()
+    reduce_module.reduce_at(got, lin, upd, reduction, use_init_val)
+    np.testing.assert_array_equal(got, loop_reduce(data, lin, upd, reduction, use_init_val))
+
+
+def test_grouping_keeps_index_order_when_keys_do_not_pack():
+    """Offsets and positions share one int64 key when they fit; otherwise a stable argsort."""
+    for base in (0, 1 << 61):
+        keys = np.array([5, 3, 5, 0, 3, 5], np.int64) + base
+        order, run, targets, counts = reduce_module._group(keys)
+        np.testing.assert_array_equal(order, [3, 1, 4, 0, 2, 5])
+        np.testing.assert_array_equal(run, [0, 1, 1, 2, 2, 2])
+        np.testing.assert_array_equal(targets, np.array([0, 3, 5]) + base)
+        np.testing.assert_array_equal(counts, [1, 2, 3])
+
+
+def test_large_grouped_mean_over_the_cores_matches_serial(monkeypatch):
+    """A mean big enough to split over the cores unforced gives exactly the serial result."""
+    rng = np.random.default_rng(5)
+    data = rng.standard_normal(200_000).astype(np.float32)
+    lin = rng.integers(0, data.size, 150_000)
+    upd = rng.standard_normal(lin.size).astype(np.float32)
+    split_out = data.copy()
+    reduce_module.reduce_at(split_out, lin, upd, "mean")
+    monkeypatch.setattr(reduce_module, "PARALLEL_GROUP_MIN", 1 << 40)
+    serial = data.copy()
+    reduce_module.reduce_at(serial, lin, upd, "mean")
+    np.testing.assert_array_equal(split_out, serial)
+
+
+def test_grouped_float_reductions_run_in_index_order(split):
+    """Grouped or not, a target's float updates are added one by one in index order after its
+    initial value, rounding as a step-by-step loop does (and as torch's scatter_reduce does)."""
+    upd = np.array([1e8, 3, -1e8], np.float32)
+    lin = np.array([2, 0, 2])
+    want = np.float32(np.float32(5 + upd[0]) + upd[2])  # 8: 5 is lost to rounding, then 8 left
+    assert want == 8  # (the updates summed first, 0, then 5 added, would give 5)
+    got = np.full(4, 5, np.float32)
+    reduce_module.reduce_at(got, lin, upd, "mean")
+    assert got[2] == np.float32(want / np.float32(3)) and got[0] == 4
+    rows = scatter_nd_update(np.full((3, reduce_module.ROW_MIN), 5, np.float32), lin[:, None] % 3,
+                             np.repeat(upd[:, None], reduce_module.ROW_MIN, 1), "sum")
+    assert (rows[2] == want).all() and (rows[0] == 8).all()

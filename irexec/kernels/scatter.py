@@ -1,4 +1,6 @@
-"""The scatter kernels, vectorised: index check, flat offsets, one reduce_at.
+"""The scatter kernels, vectorised: index check, flat offsets, one reduce_at. ScatterNDUpdate
+passes its slices whole to reduce_rows (under ``none``, or when long enough); ScatterUpdate
+moves whole rows itself.
 
 Each takes an optional ``out``: the buffer to write (a copy of ``data`` is made when absent),
 so an executor that owns ``data`` may scatter into it in place.
@@ -11,7 +13,7 @@ from ..buffers import POOL, copy_into, copy_of, split_over_cores
 from ..errors import ExecutionError
 from .indices import (check_elementwise_shapes, check_integer, element_offsets, normalize,
                       nd_row_offsets)
-from .reduce import REDUCTIONS, reduce_at
+from .reduce import REDUCTIONS, ROW_MIN, reduce_at, reduce_rows
 
 
 def _output(data: np.ndarray, out, fill: bool = True):
@@ -124,9 +126,9 @@ def scatter_nd_update(data, indices, updates, reduction: str = "none", negative:
     rows = nd_row_offsets(data.shape, idx, negative, f"{op} indices")
     result = _output(data, out)
     row_size = int(np.prod(data.shape[k:], dtype=np.int64))
-    if reduction == "none":
-        # Whole rows at a time: in index order, so the last duplicate wins.
-        result.reshape(-1, row_size)[rows.reshape(-1)] = updates.reshape(-1, row_size)
+    if reduction == "none" or row_size >= ROW_MIN:
+        # Whole rows at a time (for none in index order, so the last duplicate wins).
+        reduce_rows(result.reshape(-1, row_size), rows, updates, reduction)
         return result
     lin = rows.reshape(-1, 1) * row_size + np.arange(row_size, dtype=np.int64)
     reduce_at(result, lin, updates, reduction)
