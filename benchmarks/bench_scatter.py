@@ -55,6 +55,21 @@ def median_time(fn, repeat: int = 7) -> float:
     return statistics.median(times)
 
 
+def interleaved(fns: dict, repeat: int) -> dict:
+    """The median time of each function, run in turn round after round: the machine's speed
+    drifts (a copy of the same data took 2 to 4 ms within minutes), and a drift then hits every
+    column alike instead of skewing their ratios."""
+    for fn in fns.values():
+        fn()  # warm-up
+    times = {k: [] for k in fns}
+    for _ in range(repeat):
+        for k, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[k].append(time.perf_counter() - t)
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
 class Case:
     def __init__(self, name, build, inputs, onnx_fn=None):
         self.name, self.build, self.inputs, self.onnx_fn = name, build, inputs, onnx_fn
@@ -149,7 +164,7 @@ def onnx_runner(spec, feeds):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-k", default="", help="only cases whose name contains this (case-insensitive)")
-    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=11)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-onnx", action="store_true", help="skip onnx.reference (it is slow)")
     args = ap.parse_args(argv)
@@ -165,30 +180,30 @@ def main(argv=None):
         path = os.path.join(tmp, case.name.replace(" ", "_") + ".xml")
         ov.save_model(case.build(), path, compress_to_fp16=False)
         model = irexec.read_model(path)
-        t_ir = median_time(lambda: model.infer(case.inputs), args.repeat)
         request = core.compile_model(path, "CPU").create_infer_request()
-        t_ov = median_time(lambda: request.infer(case.inputs, share_inputs=True, share_outputs=True), args.repeat)
         got = next(iter(model.infer(case.inputs).values()))
         want = request.infer(case.inputs, share_inputs=True)[0]
         if not np.allclose(got, want, rtol=1e-5, atol=1e-5, equal_nan=True):
             print(f"  note: {case.name}: outputs differ from the plugin (max abs diff "
                   f"{np.nanmax(np.abs(got - want)):.3g})")
         data = case.inputs["data"]
-        # The floor: one copy of the data, as fast as this machine does it (all cores, into a
-        # buffer already mapped: what the plugin's output and irexec's pooled buffers both get).
-        target = np.empty_like(data)
-        t_copy = median_time(lambda: copy_into(target, data), args.repeat)
-        del target
         largest = max(case.inputs.values(), key=lambda a: a.nbytes)
-        if largest is data:
-            t_largest = t_copy
-        else:
-            target = np.empty_like(largest)
-            t_largest = median_time(lambda: copy_into(target, largest), args.repeat)
-            del target
+        # The floors: one copy, as fast as this machine does it (all cores, into a buffer already
+        # mapped: what the plugin's output and irexec's pooled buffers both get).
+        copy_of_data, copy_of_largest = np.empty_like(data), np.empty_like(largest)
         # The caller hands the data buffer over: the scatter writes into it, no copy at all.
         donated = dict(case.inputs, data=data.copy())
-        t_don = median_time(lambda: model.infer(donated, donate_inputs=["data"]), args.repeat)
+        runs = {
+            "ir": lambda: model.infer(case.inputs),
+            "ov": lambda: request.infer(case.inputs, share_inputs=True, share_outputs=True),
+            "copy": lambda: copy_into(copy_of_data, data),
+            "largest": (lambda: copy_into(copy_of_largest, largest)) if largest is not data else None,
+            "donated": lambda: model.infer(donated, donate_inputs=["data"]),
+        }
+        t = interleaved({k: f for k, f in runs.items() if f is not None}, args.repeat)
+        t_ir, t_ov, t_copy, t_don = t["ir"], t["ov"], t["copy"], t["donated"]
+        t_largest = t.get("largest", t_copy)
+        del copy_of_data, copy_of_largest, donated
         t_onnx = None
         if case.onnx_fn and not args.no_onnx:
             run = onnx_runner(case.onnx_fn, case.inputs)
