@@ -119,22 +119,24 @@ class Graph:
 
     def _sorted(self) -> list:
         succ = self.g.succ
-        indegree = {lid: 0 for lid in self.layers}
+        # Each layer's rank in the tie-break order (sorted() is stable: equal keys keep XML
+        # order), so the heap holds plain ints.
+        by_rank = sorted(self.layers, key=_id_key)
+        rank = {lid: r for r, lid in enumerate(by_rank)}
+        indegree = dict.fromkeys(self.layers, 0)
         for lid in self.layers:
             for child, keys in succ[lid].items():
                 indegree[child] += len(keys)
-        # (key, position in XML, id): the position breaks ties between ids with equal keys.
-        ready = [(_id_key(lid), i, lid) for i, lid in enumerate(self.layers) if not indegree[lid]]
+        ready = [rank[lid] for lid, n in indegree.items() if not n]
         heapq.heapify(ready)
-        position = {lid: i for i, lid in enumerate(self.layers)}
         order = []
         while ready:
-            lid = heapq.heappop(ready)[2]
+            lid = by_rank[heapq.heappop(ready)]
             order.append(lid)
             for child, keys in succ[lid].items():
                 indegree[child] -= len(keys)
                 if not indegree[child]:
-                    heapq.heappush(ready, (_id_key(child), position[child], child))
+                    heapq.heappush(ready, rank[child])
         if len(order) < len(self.layers):
             cycle = nx.find_cycle(self.g)
             ids = " -> ".join(f"'{self.layer(e[0]).name}' ({e[0]})" for e in cycle) + \

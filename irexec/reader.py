@@ -382,7 +382,7 @@ def parse_layer(el, path: Optional[str]) -> Layer:
         # Digits such as '²' are digits to str.isdigit but not numbers to int().
         raise ParseError(f"layer id {lid!r} is not a number", **where)
     data_el = el.find("data")
-    attrs = dict(data_el.attrib) if data_el is not None else {}
+    attrs = dict(data_el.items()) if data_el is not None else {}
     try:
         inputs = _ports(el.find("input"), path)
         outputs = _ports(el.find("output"), path)
