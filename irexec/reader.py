@@ -381,11 +381,21 @@ def parse_layer(el, path: Optional[str]) -> Layer:
     if lid.isdigit() and not lid.isdecimal():
         # Digits such as '²' are digits to str.isdigit but not numbers to int().
         raise ParseError(f"layer id {lid!r} is not a number", **where)
-    data_el = el.find("data")
+    # The first <data>, <input> and <output>, in one pass over the children (three find()s take
+    # several times as long).
+    data_el = input_el = output_el = None
+    for child in el:
+        tag = child.tag
+        if tag == "data":
+            data_el = child if data_el is None else data_el
+        elif tag == "input":
+            input_el = child if input_el is None else input_el
+        elif tag == "output":
+            output_el = child if output_el is None else output_el
     attrs = dict(data_el.items()) if data_el is not None else {}
     try:
-        inputs = _ports(el.find("input"), path)
-        outputs = _ports(el.find("output"), path)
+        inputs = _ports(input_el, path)
+        outputs = _ports(output_el, path)
     except IRExecError as e:
         raise e.located(**where)
     ids = [p.id for p in inputs + outputs]
@@ -410,7 +420,7 @@ def _ports(el, path) -> list:
         if pid is None:
             raise ParseError("a <port> needs an 'id'", line=p.sourceline)
         prec = get("precision")
-        dim_els = p.findall("dim")
+        dim_els = list(p.iterchildren("dim"))
         try:
             etype = from_precision(prec) if prec else None
         except IRExecError as e:
