@@ -83,6 +83,7 @@ class Graph:
         self.layers: dict = {}
         self.weights = None
         self.used = set()  # ids of layers whose edges were left out with a broken layer they fed
+        self._children = {}  # layer id -> the layer at the end of each edge leaving it
         self._feeds = None
         self._order = None
 
@@ -92,10 +93,14 @@ class Graph:
     def add_layer(self, layer: Layer) -> None:
         self.g.add_node(layer.id, layer=layer)
         self.layers[layer.id] = layer
+        self._children.setdefault(layer.id, [])
         self._feeds = self._order = None
 
     def add_edge(self, src: str, src_port: str, dst: str, dst_port: str, line=None) -> None:
-        self.g.add_edge(src, dst, key=(src_port, dst_port), line=line)
+        key = (src_port, dst_port)
+        if not self.g.has_edge(src, dst, key):  # (the same edge again only updates its line)
+            self._children[src].append(dst)
+        self.g.add_edge(src, dst, key=key, line=line)
         self._feeds = self._order = None
 
     def producers(self, layer_id: str) -> dict:
@@ -118,23 +123,23 @@ class Graph:
         return list(self._order)
 
     def _sorted(self) -> list:
-        succ = self.g.succ
+        children = self._children
         # Each layer's rank in the tie-break order (sorted() is stable: equal keys keep XML
         # order), so the heap holds plain ints.
         by_rank = sorted(self.layers, key=_id_key)
         rank = {lid: r for r, lid in enumerate(by_rank)}
         indegree = dict.fromkeys(self.layers, 0)
         for lid in self.layers:
-            for child, keys in succ[lid].items():
-                indegree[child] += len(keys)
+            for child in children[lid]:
+                indegree[child] += 1
         ready = [rank[lid] for lid, n in indegree.items() if not n]
         heapq.heapify(ready)
         order = []
         while ready:
             lid = by_rank[heapq.heappop(ready)]
             order.append(lid)
-            for child, keys in succ[lid].items():
-                indegree[child] -= len(keys)
+            for child in children[lid]:
+                indegree[child] -= 1
                 if not indegree[child]:
                     heapq.heappush(ready, rank[child])
         if len(order) < len(self.layers):

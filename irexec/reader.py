@@ -283,7 +283,8 @@ class _Stream:
         if el.tag != "edge":
             self.report(self.error(f"unexpected <{el.tag}> in <edges>", el, code="X003"))
             return
-        ends = tuple(el.get(k) for k in ("from-layer", "from-port", "to-layer", "to-port"))
+        get = el.get
+        ends = (get("from-layer"), get("from-port"), get("to-layer"), get("to-port"))
         if None in ends:
             self.report(self.error("an <edge> needs from-layer, from-port, to-layer and to-port", el,
                                    code="X003"))
