@@ -5,6 +5,8 @@
            needs in-place execution)
   tiny     2000 tiny ScatterUpdates: steady inference (target <= 1.0x) and cold start to first
            result, read + infer vs read + compile + infer (target <= 0.2x)
+  cli      a new process to first result, imports included: `irexec run --random` on the
+           bundled KV-cache model vs a script doing OpenVINO's read + compile + infer
   read     reading a 10,000-layer IR
   lint     linting a 10,000-layer IR (irexec lint, all checks) next to OpenVINO reading it (which
            infers its shapes too, but checks no declared port)
@@ -12,7 +14,7 @@
            intermediate: the chain8 model, and a 128 MiB constant added to an input (the
            constant stays in the mapped .bin: anonymous memory grows by the output alone)
 
-    python benchmarks/bench_graphs.py [chain8 tiny read lint rss]
+    python benchmarks/bench_graphs.py [chain8 tiny cli read lint rss]
 """
 from __future__ import annotations
 
@@ -99,6 +101,24 @@ def bench_tiny():
     row("tiny x2000: cold start to first result", cold_ir, cold_ov)
 
 
+def bench_cli():
+    """A fresh process to first result, imports included: ``irexec run`` on the bundled KV-cache
+    model next to a script doing OpenVINO's read + compile + infer on it."""
+    model = os.path.join(HERE, "..", "models", "kv_cache_update.xml")
+    ov_script = ("import sys, numpy as np, openvino as ov\n"
+                 "c = ov.Core(); m = c.compile_model(c.read_model(sys.argv[1]), 'CPU')\n"
+                 "r = m.create_infer_request(); rng = np.random.default_rng(0)\n"
+                 "r.infer({p.get_any_name(): rng.random(list(p.get_shape())).astype(p.get_element_type()"
+                 ".to_dtype()) for p in m.inputs})\n")
+
+    def fresh(cmd):
+        return lambda: subprocess.run(cmd, capture_output=True, check=True)
+
+    t_ir = median_time(fresh([sys.executable, "-m", "irexec", "run", model, "--random"]), 5)
+    t_ov = median_time(fresh([sys.executable, "-c", ov_script, model]), 5)
+    row("new process to first result (CLI)", t_ir, t_ov)
+
+
 def bench_read():
     path, _ = tiny_model(3333)  # 3333 scatters + their constants = 10,002 layers
     t_ir = median_time(lambda: irexec.read_model(path), 3)
@@ -162,7 +182,7 @@ def bench_rss():
 
 
 def main(argv):
-    which = argv or ["chain8", "tiny", "read", "lint", "rss"]
+    which = argv or ["chain8", "tiny", "cli", "read", "lint", "rss"]
     print(f"{'case':34s} {'irexec':>11s} {'plugin':>11s} {'ratio':>8s}")
     for name in which:
         globals()["bench_" + name]()
