@@ -29,7 +29,11 @@ def normalize(idx: np.ndarray, size: int, negative: bool, what: str, dim: int | 
     lo = -size if negative else 0
     if idx.size == 0:
         return idx.astype(np.int64)
-    smallest, largest = idx.min(), idx.max()
+    if idx.size <= 16:  # (two NumPy reductions cost more than the list, for a handful)
+        values = idx.reshape(-1).tolist()
+        smallest, largest = min(values), max(values)
+    else:
+        smallest, largest = idx.min(), idx.max()
     if smallest < lo or largest >= size:
         pos = np.argwhere((idx < lo) | (idx >= size))[0]
         where = [int(p) for p in pos] + list(suffix)
