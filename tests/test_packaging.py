@@ -1,5 +1,7 @@
 """What an installed irexec needs beyond its Python files. Run from an empty folder, so that the
-installed package is imported (in a checkout's own folder, the checkout would be)."""
+installed package is imported (in a checkout's own folder, the checkout would be). This checks
+the packaging where irexec is installed as a package, as the CI does; an editable install maps to
+the checkout, where the files are found anyway."""
 from __future__ import annotations
 
 import os

@@ -377,6 +377,7 @@ def split(request, monkeypatch):
         monkeypatch.setattr(reduce_module, "ROW_BLOCK_BYTES", 64)
         monkeypatch.setattr(reduce_module, "PARALLEL_GROUP_MIN", 4)
         monkeypatch.setattr(reduce_module, "cores", lambda: 3)  # three parts, on any machine
+        monkeypatch.setattr(buffers, "cores", lambda: 3)
     return request.param
 
 
@@ -502,3 +503,46 @@ def test_grouped_float_reductions_run_in_index_order(split):
     rows = scatter_nd_update(np.full((3, reduce_module.ROW_MIN), 5, np.float32), lin[:, None] % 3,
                              np.repeat(upd[:, None], reduce_module.ROW_MIN, 1), "sum")
     assert (rows[2] == want).all() and (rows[0] == 8).all()
+
+
+def test_reduce_at_checks_what_it_is_given():
+    """The public reduce_at checks offsets and sizes (the kernels, which have, skip it)."""
+    out = np.zeros(4)
+    with pytest.raises(IndexError):
+        reduce_module.reduce_at(out, np.array([10]), np.array([1.0]), "none")
+    with pytest.raises(ValueError):
+        reduce_module.reduce_at(out, np.array([0, 1, 2]), np.array([1.0, 2.0]), "none")
+    lin = np.zeros(70000, np.int32)
+    lin[-1] = 39999  # int32 offsets: widened before the sort packs them with their positions
+    big = np.zeros(40000, np.float32)
+    reduce_module.reduce_at(big, lin, np.ones(70000, np.float32), "mean")
+    assert np.flatnonzero(big).tolist() == [0, 39999] and big[39999] == 0.5
+    half = np.zeros(8, np.float16)
+    reduce_module.reduce_at(half, np.array([1, 5, 1], np.uint64), np.ones(3, np.float16), "sum")
+    assert half.tolist() == [0, 2, 0, 0, 0, 1, 0, 0]
+    np.testing.assert_array_equal(out, 0)
+
+
+def test_nd_rows_reduce_in_the_promoted_type_like_short_rows():
+    """f32 data with f64 updates: whole rows compute as ufunc.at does on elements (in f64)."""
+    data = np.full((1, 16), 2.02, np.float32)
+    upd = np.full((1, 16), 2.9)
+    long_rows = scatter_nd_update(data, [[0]], upd, "prod")
+    short_rows = scatter_nd_update(data[:, :15], [[0]], upd[:, :15], "prod")
+    assert long_rows[0, 0] == short_rows[0, 0] == np.float32(2.02 * 2.9)
+
+
+def test_nd_rows_of_no_elements():
+    data = np.zeros((2, 0))
+    for reduction in ("none", "sum"):
+        assert scatter_nd_update(data, np.array([[0]]), np.zeros((1, 0)), reduction).shape == (2, 0)
+
+
+def test_f16_overflow_is_inf_without_a_warning_whether_rows_repeat_or_not():
+    import warnings
+    for idx in ([[0], [0]], [[0]]):
+        upd = np.full((len(idx), 16), 60000, np.float16)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            got = scatter_nd_update(np.full((1, 16), 60000, np.float16), idx, upd, "sum")
+        assert np.isinf(got).all()

@@ -70,11 +70,21 @@ def neutral(reduction: str, dtype: np.dtype):
     return dtype.type(info.max if reduction == "min" else info.min)
 
 
-def reduce_at(out: np.ndarray, lin: np.ndarray, upd: np.ndarray, reduction: str,
-              use_init_val: bool = True) -> None:
+def reduce_at(out: np.ndarray, lin, upd, reduction: str, use_init_val: bool = True, *,
+              offsets_checked: bool = False) -> None:
     """``out.flat[lin[i]] = reduction(out.flat[lin[i]], upd[i])`` for every i, in place.
-    ``out`` must be a writable C-contiguous array; ``lin`` int64 offsets; ``upd`` aligned with lin."""
+    ``out`` must be a writable C-contiguous array; ``lin`` integer offsets into it; ``upd`` one
+    value per offset (or one for all). ``offsets_checked``: the caller has made ``lin`` int64 in
+    [0, out.size) and ``upd`` the same size (the scatter kernels do), so neither is checked again."""
     flat = out.reshape(-1)
+    if not offsets_checked:
+        lin = np.asarray(lin)
+        if lin.dtype.kind not in "iu":
+            raise TypeError(f"offsets must be integers, got {lin.dtype}")
+        if lin.size and (lin.min() < 0 or lin.max() >= flat.size):
+            raise IndexError(f"offsets must lie in [0, {flat.size})")
+        lin = lin.astype(np.int64, copy=False)
+        upd = np.broadcast_to(np.asarray(upd), lin.shape)  # (raises unless one per offset, or one)
     lin = lin.reshape(-1)
     upd = upd.reshape(-1)
     if reduction == "none":
@@ -128,6 +138,8 @@ def _reduce_distinct_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, re
     0.3 ms, ufunc.at over element offsets 1 ms and ufunc.at on the rows 3 ms."""
     ufunc = _BOOL_UFUNC[reduction] if out.dtype == np.bool_ else _UFUNC[reduction]
     acc = np.dtype(np.float32) if out.dtype in _HALF else out.dtype
+    if out.dtype != np.bool_:
+        acc = np.result_type(acc, upd.dtype)  # as ufunc.at computes (f32 data, f64 updates: f64)
     block = max(1, ROW_BLOCK_BYTES // max(1, out.shape[1] * acc.itemsize))
 
     def work(a: int, b: int) -> None:
@@ -228,7 +240,7 @@ def _reduce_runs(out: np.ndarray, idx: np.ndarray, upd: np.ndarray, reduction: s
             if use_init_val:
                 counts += 1
             acc /= counts.astype(acc.dtype).reshape((-1,) + (1,) * (acc.ndim - 1))
-    out[targets] = acc.astype(out.dtype, copy=False)
+        out[targets] = acc.astype(out.dtype, copy=False)  # (an f16 overflow is inf, silently)
 
 
 def _integer_mean(init, slot: np.ndarray, upd: np.ndarray, counts: np.ndarray, dtype: np.dtype):

@@ -101,7 +101,8 @@ def scatter_elements_update(data, indices, updates, axis: int, reduction: str = 
     check_elementwise_shapes(op, data, idx, updates.shape, axis, axis_may_exceed)
     idx = normalize(idx, data.shape[axis], negative, f"{op} indices", dim=axis)
     result = _output(data, out)
-    reduce_at(result, element_offsets(data.shape, idx, axis), updates, reduction, use_init_val)
+    reduce_at(result, element_offsets(data.shape, idx, axis), updates, reduction, use_init_val,
+              offsets_checked=True)
     return result
 
 
@@ -126,12 +127,14 @@ def scatter_nd_update(data, indices, updates, reduction: str = "none", negative:
     rows = nd_row_offsets(data.shape, idx, negative, f"{op} indices")
     result = _output(data, out)
     row_size = int(np.prod(data.shape[k:], dtype=np.int64))
+    if row_size == 0 or rows.size == 0:
+        return result  # nothing to write (and no rows of 0 elements to reshape into)
     if reduction == "none" or row_size >= ROW_MIN:
         # Whole rows at a time (for none in index order, so the last duplicate wins).
         reduce_rows(result.reshape(-1, row_size), rows, updates, reduction)
         return result
     lin = rows.reshape(-1, 1) * row_size + np.arange(row_size, dtype=np.int64)
-    reduce_at(result, lin, updates, reduction)
+    reduce_at(result, lin, updates, reduction, offsets_checked=True)
     return result
 
 
