@@ -83,7 +83,6 @@ class Graph:
         self.layers: dict = {}
         self.weights = None
         self.used = set()  # ids of layers whose edges were left out with a broken layer they fed
-        self._children = {}  # layer id -> the layer at the end of each edge leaving it
         self._feeds = None
         self._order = None
 
@@ -93,14 +92,10 @@ class Graph:
     def add_layer(self, layer: Layer) -> None:
         self.g.add_node(layer.id, layer=layer)
         self.layers[layer.id] = layer
-        self._children.setdefault(layer.id, [])
         self._feeds = self._order = None
 
     def add_edge(self, src: str, src_port: str, dst: str, dst_port: str, line=None) -> None:
-        key = (src_port, dst_port)
-        if not self.g.has_edge(src, dst, key):  # (the same edge again only updates its line)
-            self._children[src].append(dst)
-        self.g.add_edge(src, dst, key=key, line=line)
+        self.g.add_edge(src, dst, key=(src_port, dst_port), line=line)
         self._feeds = self._order = None
 
     def producers(self, layer_id: str) -> dict:
@@ -123,7 +118,9 @@ class Graph:
         return list(self._order)
 
     def _sorted(self) -> list:
-        children = self._children
+        children = {lid: [] for lid in self.layers}  # one entry per edge (networkx's views are
+        for src, dst in self.g.edges():               # slow to walk layer by layer)
+            children[src].append(dst)
         # Each layer's rank in the tie-break order (sorted() is stable: equal keys keep XML
         # order), so the heap holds plain ints.
         by_rank = sorted(self.layers, key=_id_key)
