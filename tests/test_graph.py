@@ -1,13 +1,18 @@
 """The graph's own order and producer maps, which it computes once and keeps."""
 from __future__ import annotations
 
+import gc
+import os
 import random
 
 import networkx as nx
 import pytest
 
-from irexec.errors import ValidationError
-from irexec.graph import Graph, Layer, Port, _id_key
+import irexec
+from irexec.errors import IRExecError, ValidationError
+from irexec.graph import Graph, Layer, Port, _id_key, gc_paused
+
+MODEL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "models", "kv_cache_update.xml")
 
 
 def _layer(lid: str, n_in: int) -> Layer:
@@ -58,3 +63,25 @@ def test_a_cycle_is_named():
     g.add_edge("2", "1", "1", "0")
     with pytest.raises(ValidationError, match="cycle through layers 'n1' \\(1\\) -> 'n2' \\(2\\) -> 'n1'"):
         g.topological_order()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_leaves_the_cycle_collector_as_it_found_it(enabled, tmp_path):
+    broken = tmp_path / "broken.xml"
+    broken.write_text(open(MODEL).read().replace('version="11"', 'version="9"', 1))
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        irexec.read_model(MODEL)
+        assert gc.isenabled() is enabled
+        with pytest.raises(IRExecError):
+            irexec.read_model(str(broken))
+        assert gc.isenabled() is enabled
+        with gc_paused():
+            assert not gc.isenabled()
+            with gc_paused():
+                pass
+            assert not gc.isenabled()  # an inner pause does not end the outer one
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()

@@ -512,6 +512,8 @@ def test_reduce_at_checks_what_it_is_given():
         reduce_module.reduce_at(out, np.array([10]), np.array([1.0]), "none")
     with pytest.raises(ValueError):
         reduce_module.reduce_at(out, np.array([0, 1, 2]), np.array([1.0, 2.0]), "none")
+    with pytest.raises(TypeError):
+        reduce_module.reduce_at(out, np.array([0.5]), np.array([1.0]), "sum")
     lin = np.zeros(70000, np.int32)
     lin[-1] = 39999  # int32 offsets: widened before the sort packs them with their positions
     big = np.zeros(40000, np.float32)
