@@ -21,7 +21,7 @@ class Dim:
 
     @staticmethod
     def of(n: "int | Dim") -> "Dim":
-        return n if isinstance(n, Dim) else Dim(int(n), int(n))
+        return n if isinstance(n, Dim) else fixed(n)
 
     @property
     def is_static(self) -> bool:
@@ -55,6 +55,7 @@ _FIXED = [None] * 4097  # the static dims of small sizes, made once: shapes are 
 
 def fixed(n: int) -> Dim:
     """``Dim(n, n)``."""
+    n = int(n)  # (a NumPy integer would otherwise be kept, and shared)
     if 0 <= n <= 4096:
         d = _FIXED[n]
         if d is None:
@@ -64,7 +65,7 @@ def fixed(n: int) -> Dim:
 
 
 def static(shape: Sequence[int]) -> tuple:
-    return tuple(fixed(int(d)) for d in shape)
+    return tuple(fixed(d) for d in shape)
 
 
 def is_static(shape: PShape) -> bool:
@@ -96,7 +97,7 @@ def parse_dim(text: str) -> Dim:
     n = _int(t)
     if n < 0:
         raise ParseError(f"invalid negative dimension {text!r}")
-    return Dim(n, n)
+    return fixed(n)
 
 
 MAX_DIM = 2 ** 62
@@ -166,7 +167,7 @@ def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
 def fits(shape: PShape, dims: Sequence[int]) -> bool:
     """Whether an array of ``dims`` matches the partial shape ``shape``."""
     return shape is None or (len(shape) == len(dims) and
-                             all(d.compatible(Dim(n, n)) for d, n in zip(shape, dims)))
+                             all(d.compatible(fixed(n)) for d, n in zip(shape, dims)))
 
 
 def compatible(a: PShape, b: PShape) -> bool:

@@ -386,12 +386,17 @@ def m_data_attr(root, ch: Chooser) -> str:
     return f"data {lay.get('id')}.{name}={data.get(name)[:40]!r}"
 
 
+def _some_data(root, ch: Chooser, op_type: str):
+    """The <data> of a layer of ``op_type`` picked by ``ch``, or None when there is none."""
+    layers = [lay for lay in _layers(root) if lay.get("type") == op_type and lay.find("data") is not None]
+    return ch.choice(layers).find("data") if layers else None
+
+
 def m_const(root, ch: Chooser) -> str:
     """A Const's <data>: offset, size, shape or element type (or its output port's precision)."""
-    consts = [lay for lay in _layers(root) if lay.get("type") == "Const" and lay.find("data") is not None]
-    if not consts:
+    data = _some_data(root, ch, "Const")
+    if data is None:
         return "const: none"
-    data = ch.choice(consts).find("data")
     key = ch.choice(["offset", "size", "shape", "element_type"])
     if key == "element_type":
         data.set(key, ch.choice(TYPES))
@@ -589,10 +594,9 @@ def m_output(root, ch: Chooser) -> str:
 
 def m_param_shape(root, ch: Chooser) -> str:
     """A Parameter's declared shape (the inputs are made from it)."""
-    params = [x for x in _layers(root) if x.get("type") == "Parameter" and x.find("data") is not None]
-    if not params:
+    data = _some_data(root, ch, "Parameter")
+    if data is None:
         return "param shape: none"
-    data = ch.choice(params).find("data")
     data.set("shape", ",".join(ch.choice(["0", "1", "2", "3", "5", "?", "1..3", "-1", "100"])
                                for _ in range(ch.int(0, 4))))
     return f"param shape={data.get('shape')!r}"

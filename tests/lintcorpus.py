@@ -148,13 +148,18 @@ def unknown_version(root, blob, el):
     return blob
 
 
-@rule("O003")
-def bad_attribute(root, blob, el):
+def _data_and_attrs(el):
+    """A layer's <data> and the attributes its op declares ((None, ()) when it has no <data>)."""
     data = el.find("data")
     if data is None:
-        return None
-    cls = lookup(el.get("type"), el.get("version"))
-    for a in cls.attrs:
+        return None, ()
+    return data, lookup(el.get("type"), el.get("version")).attrs
+
+
+@rule("O003")
+def bad_attribute(root, blob, el):
+    data, attrs = _data_and_attrs(el)
+    for a in attrs:
         if a.name in data.attrib and (a.kind not in ("str",) or a.choices):
             data.set(a.name, "nonsense!")
             return blob
@@ -163,11 +168,8 @@ def bad_attribute(root, blob, el):
 
 @rule("O003")
 def missing_attribute(root, blob, el):
-    data = el.find("data")
-    if data is None:
-        return None
-    cls = lookup(el.get("type"), el.get("version"))
-    for a in cls.attrs:
+    data, attrs = _data_and_attrs(el)
+    for a in attrs:
         if a.default is REQUIRED and a.name in data.attrib:
             del data.attrib[a.name]
             return blob

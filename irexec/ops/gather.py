@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import kernels
 from ..errors import ValidationError
-from ..shapes import Dim, fmt, normalize_axis
+from ..shapes import Dim, fixed, fmt, normalize_axis
 from .common import const_indices, const_rows, fold, require_i32_or_i64, require_integer, require_rank, scalar_int
 from .registry import Attr, Fact, Op, register
 
@@ -196,7 +196,7 @@ class _GatherNDBase(Op):
             n = 1
             for dim in lead:
                 n = n * dim.lo if dim.is_static and n is not None else None
-            out = ((Dim(n, n) if n is not None else Dim()),) + tuple(idx.shape[b:-1]) + tail
+            out = ((fixed(n) if n is not None else Dim()),) + tuple(idx.shape[b:-1]) + tail
         else:
             out = tuple(idx.shape[:-1]) + tail
         return fold(self, ins, [data.etype]) or [Fact(data.etype, out)]

@@ -10,7 +10,8 @@ import math
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import DYN, Dim, PShape, broadcast_numpy, fmt, is_static, normalize_axis, static, to_ints
+from ..shapes import (DYN, Dim, PShape, broadcast_numpy, fixed, fmt, is_static, normalize_axis, static,
+                      to_ints)
 from ..types import BY_NAME
 from .common import dyn_rank, fold, int_vector, require_array_shape, require_integer, require_rank
 from .registry import Attr, Fact, Op, register
@@ -72,7 +73,7 @@ def reshape_pshape(in_shape, target: list, special_zero: bool) -> tuple:
         # Stand a 1 in for each copied dim: it then counts the same on both sides of the checks.
         ints = tuple(1 if i in copied else d.lo for i, d in enumerate(in_shape))
         out = reshape_rule(ints, target, special_zero)
-        return tuple(in_shape[i] if i in copied else Dim(n, n) for i, n in enumerate(out))
+        return tuple(in_shape[i] if i in copied else fixed(n) for i, n in enumerate(out))
     if target.count(-1) > 1 or any(t < -1 for t in target):
         raise ValidationError(f"Reshape target {target} is not a valid pattern")
     out = []
@@ -323,7 +324,7 @@ class Concat(Op):
             if i == axis:
                 if len(shapes) == len(ins) and all(d.is_static for d in dims):
                     n = sum(d.lo for d in dims)
-                    out.append(Dim(n, n))
+                    out.append(fixed(n))
                 else:
                     out.append(DYN)
             else:
@@ -332,7 +333,7 @@ class Concat(Op):
                     raise ValidationError(f"Concat inputs differ at dim {i} (axis is {axis}): "
                                           + ", ".join(fmt(s) for s in shapes))
                 n = statics.pop() if statics else None
-                out.append(DYN if n is None else Dim(n, n))
+                out.append(DYN if n is None else fixed(n))
         return fold(self, ins, [etype]) or [Fact(etype, tuple(out))]
 
     def eval(self, ins):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import DYN, Dim, is_static, normalize_axis, static, to_ints
+from ..shapes import DYN, Dim, fixed, is_static, normalize_axis, static, to_ints
 from .common import fold, int_vector, require_integer, require_rank, view_shape
 from .registry import Attr, Fact, Op, register
 
@@ -135,7 +135,7 @@ def key_pshape(key: list, dims: tuple) -> tuple:
             d = dims[axis]
             if d.is_static:
                 n = len(range(*ov_slice(k.start, k.stop, k.step, d.lo).indices(d.lo)))
-                out.append(Dim(n, n))
+                out.append(fixed(n))
             else:
                 out.append(DYN)
         elif dims[axis].is_static:
