@@ -142,6 +142,28 @@ def seed_cases(quick: bool):
     return cases
 
 
+def time_case(model, request, inputs: dict, repeat: int) -> dict:
+    """Median times of irexec, the plugin, the copies that are the floors, and irexec with the data
+    donated, taken in turn (the buffers they need are freed on return)."""
+    data = inputs["data"]
+    largest = max(inputs.values(), key=lambda a: a.nbytes)
+    # The floors: one copy, as fast as this machine does it (all cores, into a buffer already
+    # mapped: what the plugin's output and irexec's pooled buffers both get).
+    copy_of_data = np.empty_like(data)
+    # The caller hands the data buffer over: the scatter writes into it, no copy at all.
+    donated = dict(inputs, data=data.copy())
+    runs = {
+        "ir": lambda: model.infer(inputs),
+        "ov": lambda: request.infer(inputs, share_inputs=True, share_outputs=True),
+        "copy": lambda: copy_into(copy_of_data, data),
+        "donated": lambda: model.infer(donated, donate_inputs=["data"]),
+    }
+    if largest is not data:
+        copy_of_largest = np.empty_like(largest)
+        runs["largest"] = lambda: copy_into(copy_of_largest, largest)
+    return interleaved(runs, repeat)
+
+
 def onnx_runner(spec, feeds):
     try:
         from onnx import TensorProto, helper
@@ -186,24 +208,9 @@ def main(argv=None):
         if not np.allclose(got, want, rtol=1e-5, atol=1e-5, equal_nan=True):
             print(f"  note: {case.name}: outputs differ from the plugin (max abs diff "
                   f"{np.nanmax(np.abs(got - want)):.3g})")
-        data = case.inputs["data"]
-        largest = max(case.inputs.values(), key=lambda a: a.nbytes)
-        # The floors: one copy, as fast as this machine does it (all cores, into a buffer already
-        # mapped: what the plugin's output and irexec's pooled buffers both get).
-        copy_of_data, copy_of_largest = np.empty_like(data), np.empty_like(largest)
-        # The caller hands the data buffer over: the scatter writes into it, no copy at all.
-        donated = dict(case.inputs, data=data.copy())
-        runs = {
-            "ir": lambda: model.infer(case.inputs),
-            "ov": lambda: request.infer(case.inputs, share_inputs=True, share_outputs=True),
-            "copy": lambda: copy_into(copy_of_data, data),
-            "largest": (lambda: copy_into(copy_of_largest, largest)) if largest is not data else None,
-            "donated": lambda: model.infer(donated, donate_inputs=["data"]),
-        }
-        t = interleaved({k: f for k, f in runs.items() if f is not None}, args.repeat)
+        t = time_case(model, request, case.inputs, args.repeat)
         t_ir, t_ov, t_copy, t_don = t["ir"], t["ov"], t["copy"], t["donated"]
         t_largest = t.get("largest", t_copy)
-        del copy_of_data, copy_of_largest, donated
         t_onnx = None
         if case.onnx_fn and not args.no_onnx:
             run = onnx_runner(case.onnx_fn, case.inputs)

@@ -6,7 +6,6 @@ import os
 import re
 from typing import Optional
 
-import networkx as nx
 import numpy as np
 from lxml import etree
 

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from ..errors import ValidationError
 from ..shapes import is_static, static, to_ints
 from .common import FOLD_LIMIT, require_array_shape
