@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .errors import IRExecError, ValidationError
 from .graph import Graph, Port
-from .ops.registry import Fact
+from .ops.op import Fact
+from .shape_inference import layer_facts
 from .shapes import Dim, compatible, fmt
 
 
@@ -70,7 +71,7 @@ def check_graph(graph: Graph, problems: list, use_declared: bool = True) -> dict
         outs = None
         if layer.op is not None:
             try:
-                outs = layer.op.infer(ins)
+                outs = layer_facts(layer.op, ins)
                 problems.extend(w.located(code="S005", **where) for w in layer.op.advise(ins))
             except IRExecError as e:
                 problems.append(e.located(code="S005", **where))

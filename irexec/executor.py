@@ -124,7 +124,7 @@ class Plan:
 
 def _evaluate(layer, ins: list, inplace: bool, path) -> list:
     try:
-        outs = layer.op.eval_inplace(ins) if inplace else layer.op.eval(ins)
+        outs = layer.op.evaluate(ins, out=ins[layer.op.inplace_input]) if inplace else layer.op.evaluate(ins)
     except IRExecError as e:
         if not isinstance(e, ExecutionError):
             # A rule the op checks both statically and on data: at run time it is an execution error.

@@ -10,11 +10,11 @@ import numpy as np
 
 from .errors import ExecutionError, InputError, ParseError, ValidationError
 from .executor import Plan, root
-from .infer import infer_graph, nbytes
+from .shape_inference import infer_shapes, nbytes
 from .kernels.indices import IndexOutOfRangeError
 from .limits import default_max_tensor_bytes, fmt_bytes
 from .lint import check_stream, refuse
-from .ops.registry import Fact
+from .ops.op import Fact
 from .graph import Graph, gc_paused
 from .reader import default_weights_path, read_bytes
 from .shapes import PShape, fits, fmt, static
@@ -109,7 +109,7 @@ class Model:
             arr = feeds[info.layer_id]
             facts_in[info.layer_id] = Fact(info.element_type, static(arr.shape), steering.get(info.layer_id))
         try:
-            facts = infer_graph(self.graph, self.plan.order, facts_in)
+            facts = infer_shapes(self.graph, self.plan.order, facts_in)
         except ValidationError as e:
             # Found with these inputs' values (a division by zero while folding, an index out of
             # range, ...): a run error, as the kernel would have raised it.

@@ -33,7 +33,9 @@ from .errors import InputError, IRExecError, ParseError, UsageError, ValidationE
 from .limits import default_max_tensor_bytes, fmt_bytes
 from .model import check_input, model_from_string
 from .ops.common import scalar_int
-from .ops.registry import REGISTRY, Fact, lookup
+from .ops.op import Fact
+from .ops.registry import REGISTRY, lookup
+from .shape_inference import layer_facts
 from .reader import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, _parser, _syntax_message, prepare_xml
 from .shapes import MAX_RANK, compatible, fits, fmt, is_static, normalize_axis, parse_dim, static, to_ints
 from .types import BY_NAME, ElementType, from_dtype, from_precision
@@ -657,7 +659,7 @@ def _random_axis(snippet, op, types, feeds, shapes, i, rng) -> np.ndarray:
         facts = [Fact(types[j], static(_shape_of(feeds, shapes, snippet, j)), value if j == i else None)
                  for j in range(len(snippet.inputs))]
         try:
-            out = op.infer(facts)
+            out = layer_facts(op, facts)
         except IRExecError:
             continue
         if all(compatible(f.shape, p.dims) for f, p in zip(out, snippet.outputs)):

@@ -15,7 +15,8 @@ from typing import Callable, Optional
 import numpy as np
 from lxml import etree
 
-from irexec.ops.registry import REQUIRED, lookup
+from irexec.ops.attrs import REQUIRED
+from irexec.ops.registry import lookup
 
 
 @dataclass

@@ -88,7 +88,7 @@ def test_caller_arrays_and_constants_are_never_mutated(scatter):
         assert out.flags.writeable
         out[...] = 7
     assert not data.any() and (upd == 1).all()
-    const = scatter.graph.layer("2").op.eval([])[0]
+    const = scatter.graph.layer("2").op.evaluate([])[0]
     np.testing.assert_array_equal(const, [1, 3])
 
 

@@ -135,7 +135,7 @@ def test_hostile_npy_inputs_through_the_cli(workdir, data):
 
 # ---- what the fuzzing found: one regression test each ----------------------------------------------------
 
-from irexec.ops.registry import MAX_LIST  # noqa: E402
+from irexec.ops.attrs import MAX_LIST  # noqa: E402
 from irexec.model import Model  # noqa: E402
 from irexec.reader import read_graph  # noqa: E402
 from irtext import write  # noqa: E402

@@ -17,7 +17,8 @@ from oracle import core, ov, save
 import irexec
 from irexec import ValidationError
 from irexec.ops import lookup
-from irexec.ops.registry import Fact
+from irexec.ops.op import Fact
+from irexec.shape_inference import layer_facts
 from irexec.shapes import DYN, Dim, fmt
 from irexec.types import element_type
 
@@ -27,14 +28,14 @@ I64_MIN = np.iinfo(np.int64).min
 
 # ---- the walker ------------------------------------------------------------------------------
 
-def infer_graph(graph) -> dict:
+def infer_shapes(graph) -> dict:
     """Facts for every (layer id, output index), from each op's infer over its producers' facts."""
     facts = {}
     for lid in graph.topological_order():
         layer = graph.layer(lid)
         feeds = graph.producers(lid)
         ins = [facts[feeds[i]] for i in range(len(layer.inputs))]
-        outs = layer.op.infer(ins)
+        outs = layer_facts(layer.op, ins)
         assert len(outs) == len(layer.outputs) or layer.type == "Result", (layer.name, outs)
         for i, fact in enumerate(outs):
             facts[(lid, i)] = fact
@@ -69,7 +70,7 @@ def check_infer_faces(path: str) -> int:
     """Compare every layer's inferred output ports (and the input ports they feed) with the
     XML; returns how many ports were checked."""
     graph = irexec.read_model(path).graph
-    facts = infer_graph(graph)
+    facts = infer_shapes(graph)
     ov_shapes = _ov_shapes(path)
     problems, checked = [], 0
     for lid in graph.topological_order():
@@ -301,7 +302,7 @@ ERRORS = [
                          ids=[f"{e[0]}-{i}" for i, e in enumerate(ERRORS)])
 def test_infer_error_paths(type_, version, attrs, ins, match):
     with pytest.raises(ValidationError, match=match):
-        op(type_, version, **attrs).infer(ins)
+        layer_facts(op(type_, version, **attrs), ins)
 
 
 @pytest.mark.parametrize("type_,version,raw", [
@@ -322,22 +323,22 @@ def test_infer_keeps_partial_knowledge():
     """With unknown dims, infer says what it can, as OpenVINO does."""
     squeeze, unsqueeze = op("Squeeze", "opset1"), op("Unsqueeze", "opset1")
     # A dim that might be 1 is dropped by an explicit axis; without axes the rank is unknown.
-    assert squeeze.infer([F("f32", (None, 3)), V([0])])[0].shape == (Dim(3, 3),)
-    assert squeeze.infer([F("f32", (None, 3))])[0].shape is None
-    assert squeeze.infer([F("f32", (2, 3))])[0].shape == (Dim(2, 2), Dim(3, 3))
+    assert layer_facts(squeeze, [F("f32", (None, 3)), V([0])])[0].shape == (Dim(3, 3),)
+    assert layer_facts(squeeze, [F("f32", (None, 3))])[0].shape is None
+    assert layer_facts(squeeze, [F("f32", (2, 3))])[0].shape == (Dim(2, 2), Dim(3, 3))
     # One unknown axis: rank drops by one if some dim could be 1.
-    assert squeeze.infer([F("f32", (2, None)), F("i64", (1,))])[0].shape == (DYN,)
-    assert squeeze.infer([F("f32", (2, 3)), F("i64", (1,))])[0].shape == (Dim(2, 2), Dim(3, 3))
-    assert unsqueeze.infer([F("f32", (None, 3)), F("i64", (1,))])[0].shape == (DYN, DYN, DYN)
-    assert unsqueeze.infer([F("f32", (None, 3)), V([-1, 0])])[0].shape == (Dim(1, 1), DYN, Dim(3, 3), Dim(1, 1))
+    assert layer_facts(squeeze, [F("f32", (2, None)), F("i64", (1,))])[0].shape == (DYN,)
+    assert layer_facts(squeeze, [F("f32", (2, 3)), F("i64", (1,))])[0].shape == (Dim(2, 2), Dim(3, 3))
+    assert layer_facts(unsqueeze, [F("f32", (None, 3)), F("i64", (1,))])[0].shape == (DYN, DYN, DYN)
+    assert layer_facts(unsqueeze, [F("f32", (None, 3)), V([-1, 0])])[0].shape == (Dim(1, 1), DYN, Dim(3, 3), Dim(1, 1))
     reshape = op("Reshape", "opset1", special_zero=True)
-    assert reshape.infer([F("f32", (None, 3, 4)), V([0, -1])])[0].shape == (DYN, Dim(12, 12))
-    assert reshape.infer([F("f32", None), V([0, 6, -1])])[0].shape == (DYN, Dim(6, 6), DYN)
+    assert layer_facts(reshape, [F("f32", (None, 3, 4)), V([0, -1])])[0].shape == (DYN, Dim(12, 12))
+    assert layer_facts(reshape, [F("f32", None), V([0, 6, -1])])[0].shape == (DYN, Dim(6, 6), DYN)
     gather = op("Gather", "opset8", batch_dims=0)
-    assert gather.infer([F("f32", (None, 5)), F("i32", (2, 2)), V(1)])[0].shape == (DYN, Dim(2, 2), Dim(2, 2))
+    assert layer_facts(gather, [F("f32", (None, 5)), F("i32", (2, 2)), V(1)])[0].shape == (DYN, Dim(2, 2), Dim(2, 2))
     sl = op("Slice", "opset8")
-    assert sl.infer([F("f32", (None, 5)), V([1]), V([-1]), V([1]), V([-1])])[0].shape == (DYN, Dim(3, 3))
+    assert layer_facts(sl, [F("f32", (None, 5)), V([1]), V([-1]), V([1]), V([-1])])[0].shape == (DYN, Dim(3, 3))
     # Values are carried through shape arithmetic so later shapes stay exact.
     shape_of = op("ShapeOf", "opset3", output_type=element_type("i32"))
-    fact = shape_of.infer([F("f32", (2, 7))])[0]
+    fact = layer_facts(shape_of, [F("f32", (2, 7))])[0]
     assert fact.value.tolist() == [2, 7] and fact.value.dtype == np.int32

@@ -57,7 +57,7 @@ def test_weights_are_memory_mapped_and_shared(tmp_path):
     assert w._map is None  # nothing read until something needs a value
     np.testing.assert_array_equal(m.infer()["s"], 2 * vals)
     assert w._map is not None
-    arr = m.graph.layer("0").op.eval([])[0]
+    arr = m.graph.layer("0").op.evaluate([])[0]
     assert not arr.flags.writeable and not arr.flags.owndata
 
 

@@ -111,13 +111,13 @@ def test_each_layer_is_timed_around_its_own_evaluation(tmp_path, monkeypatch):
 
 
 def test_cli_profile_lists_the_slow_layer_first(tmp_path, monkeypatch):
-    from irexec.ops.reduction import _SoftMaxBase as SoftMax
-    real = SoftMax.eval
+    SoftMax = irexec.ops.lookup("SoftMax", "opset8")
+    real = SoftMax.evaluate
 
-    def sleepy(self, ins):
+    def sleepy(self, ins, out=None):
         time.sleep(0.05)
-        return real(self, ins)
-    monkeypatch.setattr(SoftMax, "eval", sleepy)
+        return real(self, ins, out)
+    monkeypatch.setattr(SoftMax, "evaluate", sleepy)
     m, inputs, _ = torch_model()
     np.savez(tmp_path / "in.npz", **inputs)
     r = invoke("run", os.path.join(TORCH, "kv_attention_step.xml"), "-i", tmp_path / "in.npz", "--profile")

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..errors import one_line, IRExecError, UsageError
 from ..executor import Profiler, element_type_name
-from ..infer import fact_of, infer_graph
+from ..shape_inference import fact_of, infer_shapes
 from ..limits import fmt_bytes, parse_size
 from ..model import check_input, read_model
 from ..shapes import is_static, to_ints
@@ -177,7 +177,7 @@ def _dump_estimate(m, arrays: dict) -> int:
     if len(arrays) != len(m.inputs):
         return 0  # an input is missing: the run will say so
     try:
-        facts = infer_graph(m.graph, m.plan.order, {lid: fact_of(arr, m.graph.layer(lid).op.element_type)
+        facts = infer_shapes(m.graph, m.plan.order, {lid: fact_of(arr, m.graph.layer(lid).op.element_type)
                                                     for lid, arr in arrays.items()})
     except IRExecError:
         return 0  # the run will report it

@@ -1,4 +1,4 @@
-"""Small helpers shared by op families: reading scalar inputs, type checks, constant folding."""
+"""Small helpers op files share: reading scalar and vector inputs, size guards, constant indices."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,11 +7,7 @@ from ..errors import ValidationError
 from ..kernels.indices import IndexOutOfRangeError, nd_row_offsets, normalize
 from ..shapes import DYN, MAX_RANK, is_static, static, to_ints
 from ..types import from_dtype
-from .registry import Fact
-
-# Values up to this many elements are carried through inference (shape arithmetic chains).
-FOLD_LIMIT = 1 << 12
-
+from .op import FOLD_LIMIT, Fact  # noqa: F401
 
 # The most bytes NumPy can address in one array (its sizes are signed pointer-sized integers).
 MAX_ARRAY_BYTES = int(np.iinfo(np.intp).max)
@@ -35,6 +31,10 @@ def require_array_shape(shape, itemsize: int, what: str = "the output") -> None:
         raise ValidationError(f"{what} would have shape {list(shape)}: too large for any array")
 
 
+def itemsize(fact: Fact) -> int:
+    return fact.etype.dtype.itemsize if fact.etype is not None else 1
+
+
 def scalar_int(arr: np.ndarray, what: str) -> int:
     a = np.asarray(arr)
     if a.size != 1:
@@ -53,31 +53,6 @@ def int_vector(arr: np.ndarray, what: str) -> list:
     return [int(x) for x in a.reshape(-1)]
 
 
-def require_same_type(ins: list, positions=(0, 1), what: str = "inputs") -> None:
-    types = [ins[i].etype for i in positions if i < len(ins) and ins[i].etype is not None]
-    if len(set(t.name for t in types)) > 1:
-        raise ValidationError(f"{what} must have one element type, got {', '.join(t.name for t in types)}")
-
-
-def require_integer(fact: Fact, what: str) -> None:
-    if fact.etype is not None and not fact.etype.is_integer:
-        raise ValidationError(f"{what} must be of an integer type, got {fact.etype}")
-
-
-def values_known(ins: list) -> bool:
-    return all(f.value is not None for f in ins)
-
-
-def fold(op, ins: list, out_etypes: list) -> list | None:
-    """Evaluate on known small values, so shape-computing subgraphs give exact results."""
-    if not values_known(ins):
-        return None
-    outs = op.eval([f.value for f in ins])
-    if any(np.size(o) > FOLD_LIMIT for o in outs):
-        return [Fact(t, static(np.shape(o))) for t, o in zip(out_etypes, outs)]
-    return [Fact(t, static(np.shape(o)), np.asarray(o)) for t, o in zip(out_etypes, outs)]
-
-
 def view_shape(shape: tuple, key) -> tuple:
     """Shape of ``x[key]`` for an ``x`` of ``shape``, with no memory spent (a zero-stride view)."""
     dummy = np.broadcast_to(np.zeros((), np.int8), shape)
@@ -88,14 +63,9 @@ def dyn_rank(n: int) -> tuple:
     return (DYN,) * n
 
 
-__all__ = ["scalar_int", "int_vector", "require_same_type", "require_integer", "values_known", "fold",
-           "view_shape", "dyn_rank", "is_static", "static", "to_ints", "FOLD_LIMIT", "require_rank",
-           "require_array_shape", "MAX_ARRAY_BYTES"]
-
-
 def require_i32_or_i64(etype, what: str) -> None:
-    """For ops whose specs (and OpenVINO, when it builds the node) take only i32/i64 indices.
-    ``etype``: an ElementType (inference) or a NumPy dtype (evaluation); None: unknown."""
+    """For kernels whose specs (and OpenVINO) take only i32/i64 indices. ``etype``: an
+    ElementType or a NumPy dtype; None: unknown."""
     if etype is None:
         return
     name = etype.name if hasattr(etype, "is_packed") else from_dtype(etype).name
@@ -144,3 +114,7 @@ def duplicates_warning(keys: np.ndarray, what: str) -> list:
     return [ValidationError(f"{keys.size - uniq.size} of the {keys.size} updates go to a {what} already "
                             f"updated: with reduction 'none' the spec leaves the order undefined (irexec: "
                             f"the last wins; OpenVINO's CPU plugin may keep another)", port=1, code="C005")]
+
+
+__all__ = ["scalar_int", "int_vector", "view_shape", "dyn_rank", "is_static", "static", "to_ints", "FOLD_LIMIT",
+           "require_rank", "require_array_shape", "MAX_ARRAY_BYTES", "itemsize"]

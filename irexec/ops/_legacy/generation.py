@@ -12,10 +12,11 @@ import math
 
 import numpy as np
 
-from ..errors import ValidationError
-from ..shapes import DYN
-from .common import FOLD_LIMIT, fold, require_same_type, static, values_known
-from .registry import Attr, Fact, Op, register
+from ...errors import ValidationError
+from ...shapes import DYN
+from ..common import FOLD_LIMIT, static
+from .compat import fold, require_same_type, values_known
+from .compat import Attr, Fact, LegacyOp as Op, register
 
 _WHAT = ("start", "stop", "step")
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import kernels
-from ..errors import ValidationError
-from ..shapes import Dim, fixed, fmt, normalize_axis
-from .common import const_indices, const_rows, fold, require_i32_or_i64, require_integer, require_rank, scalar_int
-from .registry import Attr, Fact, Op, register
+from ... import kernels
+from ...errors import ValidationError
+from ...shapes import Dim, fixed, fmt, normalize_axis
+from ..common import const_indices, const_rows, require_i32_or_i64, require_rank, scalar_int
+from .compat import fold, require_integer
+from .compat import Attr, Fact, LegacyOp as Op, register
 
 
 def gather_shape(data_shape: tuple, idx_shape: tuple, axis: int, batch_dims: int) -> tuple:

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import kernels
-from ..errors import ValidationError
-from ..shapes import Dim, compatible, fmt, is_static, normalize_axis, to_ints
-from ..kernels.indices import element_offsets
-from .common import (const_indices, const_rows, duplicates_warning, fold, require_i32_or_i64, require_integer,
-                     require_same_type, scalar_int)
-from .registry import Attr, Fact, Op, register, register_alias
+from ... import kernels
+from ...errors import ValidationError
+from ...shapes import Dim, compatible, fmt, is_static, normalize_axis, to_ints
+from ...kernels.indices import element_offsets
+from ..common import const_indices, const_rows, duplicates_warning, require_i32_or_i64, scalar_int
+from .compat import fold, require_integer, require_same_type
+from .compat import Attr, Fact, LegacyOp as Op, register, register_alias
 
 
 def _check_common(op, data, idx, upd, axis=None):

@@ -17,8 +17,9 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from .common import fold, is_static, require_array_shape, to_ints
-from .registry import Attr, Fact, Op, register
+from ..common import is_static, require_array_shape, to_ints
+from .compat import fold
+from .compat import Attr, Fact, LegacyOp as Op, register
 
 # Float -> integer: (lowest, one past the highest) truncated value that survives, and what every
 # other value (and NaN) becomes before the low bits are kept.

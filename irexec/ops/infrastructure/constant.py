@@ -1,32 +1,22 @@
-"""Parameter, Const and Result: where tensors enter and leave a model."""
-from __future__ import annotations
-
+"""Constant-1 (written ``Const`` in IR): a tensor stored in the weights file at ``offset``,
+``size`` bytes of ``element_type`` in ``shape``. The bytes are mapped, not read, until a value
+is needed; shape inference carries the value of small constants."""
 import math
 
-from ..errors import ValidationError
-from ..shapes import is_static, static, to_ints
-from .common import FOLD_LIMIT, require_array_shape
-from .registry import Attr, Fact, Op, register
-
-
-@register
-class Parameter(Op):
-    type, version = "Parameter", "opset1"
-    attrs = (Attr("shape", "shape"), Attr("element_type", "etype"))
-
-    def infer(self, ins):
-        return [Fact(self.element_type, self.shape)]
-
-    def eval(self, ins):
-        raise AssertionError("Parameters are fed by the executor")
+from ...errors import ValidationError
+from ...shapes import is_static, static, to_ints
+from ..common import FOLD_LIMIT, require_array_shape
+from ..op import Attr, Fact, Op
+from ..registry import register
 
 
 @register
 class Const(Op):
     type, version = "Const", "opset1"
+    spec = "infrastructure/constant-1"
     attrs = (Attr("element_type", "etype"), Attr("shape", "shape"),
              Attr("offset", "int"), Attr("size", "int"))
-
+    foldable = False
     weights = None
 
     def setup(self):
@@ -48,23 +38,9 @@ class Const(Op):
                                   f"{self.element_type} ({need} bytes)", code="C003")
         self.weights.check_range(self.offset, self.size)
 
-    def infer(self, ins):
-        count = math.prod(self.dims)
-        value = self.eval([])[0] if count <= FOLD_LIMIT else None
-        return [Fact(self.element_type, static(self.dims), value)]
+    def output_facts(self):
+        value = self.compute() if math.prod(self.dims) <= FOLD_LIMIT else None
+        return Fact(self.element_type, static(self.dims), value)
 
-    def eval(self, ins):
-        return [self.weights.tensor(self.offset, self.size, self.element_type, self.dims)]
-
-
-@register
-class Result(Op):
-    type, version = "Result", "opset1"
-    min_inputs = max_inputs = 1
-    num_outputs = 0
-
-    def infer(self, ins):
-        return []
-
-    def eval(self, ins):
-        return []
+    def compute(self):
+        return self.weights.tensor(self.offset, self.size, self.element_type, self.dims)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import ValidationError
-from ..shapes import DYN, Dim, fixed, is_static, normalize_axis, static, to_ints
-from .common import fold, int_vector, require_integer, require_rank, view_shape
-from .registry import Attr, Fact, Op, register
+from ...errors import ValidationError
+from ...shapes import DYN, Dim, fixed, is_static, normalize_axis, static, to_ints
+from ..common import int_vector, require_rank, view_shape
+from .compat import fold, require_integer
+from .compat import Attr, Fact, LegacyOp as Op, register
 
 ONE = Dim(1, 1)
 _REST = object()  # _walk's last entry: the trailing dims no key entry named

@@ -10,10 +10,11 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from ..errors import ValidationError
-from ..shapes import Dim, normalize_axis
-from .common import fold, int_vector, require_integer
-from .registry import Attr, Fact, Op, register
+from ...errors import ValidationError
+from ...shapes import Dim, normalize_axis
+from ..common import int_vector
+from .compat import fold, require_integer
+from .compat import Attr, Fact, LegacyOp as Op, register
 
 _HALF = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
 

@@ -9,12 +9,13 @@ import math
 
 import numpy as np
 
-from ..errors import ValidationError
-from ..shapes import (DYN, Dim, PShape, broadcast_numpy, fixed, fmt, is_static, normalize_axis, static,
+from ...errors import ValidationError
+from ...shapes import (DYN, Dim, PShape, broadcast_numpy, fixed, fmt, is_static, normalize_axis, static,
                       to_ints)
-from ..types import BY_NAME
-from .common import dyn_rank, fold, int_vector, require_array_shape, require_integer, require_rank
-from .registry import Attr, Fact, Op, register
+from ...types import BY_NAME
+from ..common import dyn_rank, int_vector, require_array_shape, require_rank
+from .compat import fold, require_integer
+from .compat import Attr, Fact, LegacyOp as Op, register
 
 I64 = BY_NAME["i64"]
 ONE = Dim(1, 1)

@@ -1,0 +1,1 @@
+"""Activation operations (the operation specs' "activation" category)."""

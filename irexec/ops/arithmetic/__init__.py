@@ -1,0 +1,1 @@
+"""Arithmetic operations (the operation specs' "arithmetic" category)."""

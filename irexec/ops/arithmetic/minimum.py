@@ -1,0 +1,15 @@
+"""Minimum-1: the smaller operand, elementwise; the second unless the first is smaller (as
+Maximum, so NaN and signed zeros follow the operand order)."""
+import numpy as np
+
+from ..elementwise import Binary
+from ..registry import register
+
+
+@register
+class Minimum(Binary):
+    type, version = "Minimum", "opset1"
+    spec = "arithmetic/minimum-1"
+
+    def compute(self, a, b):
+        return np.where(a < b, a, b)

@@ -1,0 +1,75 @@
+"""Typed op attributes: how a ``<data>`` value is read, its default, its allowed choices."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from ..errors import ValidationError
+from ..shapes import parse_shape
+from ..types import element_type
+
+REQUIRED = object()
+
+MAX_LIST = 1024  # entries in a list attribute: masks and axes of tensors of rank 64 at most
+
+
+def _parse_bool(s: str) -> bool:
+    v = s.strip().lower()
+    if v in ("true", "1"):
+        return True
+    if v in ("false", "0"):
+        return False
+    raise ValueError(f"expected true or false, got {s!r}")
+
+
+def _parse_ints(s: str) -> tuple:
+    s = s.strip()
+    if not s:
+        return ()
+    if s.count(",") >= MAX_LIST:
+        raise ValueError(f"more than {MAX_LIST} entries")
+    return tuple(int(x) for x in s.split(","))
+
+
+KINDS: dict[str, Callable[[str], Any]] = {
+    "int": lambda s: int(s.strip()),
+    "ints": _parse_ints,
+    "float": lambda s: float(s.strip()),
+    "bool": _parse_bool,
+    "str": lambda s: s.strip(),
+    "shape": parse_shape,
+    "etype": element_type,
+}
+
+
+@dataclass(frozen=True)
+class Attr:
+    """One attribute: ``kind`` is one of KINDS; ``default`` REQUIRED when the spec has none;
+    ``choices`` the allowed values (strings compared case-insensitively)."""
+    name: str
+    kind: str
+    default: Any = REQUIRED
+    choices: Optional[tuple] = None
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def parse(self, raw: Optional[str]):
+        if raw is None:
+            if self.required:
+                raise ValidationError(f"required attribute '{self.name}' is missing")
+            return self.default
+        try:
+            value = KINDS[self.kind](raw)
+        except ValidationError:
+            raise
+        except Exception as e:  # the kind parsers raise ValueError or ParseError
+            raise ValidationError(f"attribute {self.name}={raw!r} is not a valid {self.kind}: {e}") from None
+        if self.choices is not None:
+            check = value.lower() if isinstance(value, str) else value
+            if check not in self.choices:
+                raise ValidationError(f"attribute {self.name}={raw!r} is not one of "
+                                      f"{', '.join(map(str, self.choices))}")
+            value = check
+        return value

@@ -1,0 +1,1 @@
+"""Comparison operations (the operation specs' "comparison" category)."""

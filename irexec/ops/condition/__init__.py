@@ -1,0 +1,1 @@
+"""Condition operations (the operation specs' "condition" category)."""

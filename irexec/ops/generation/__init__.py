@@ -1,0 +1,1 @@
+"""Generation operations (the operation specs' "generation" category)."""

@@ -1,0 +1,1 @@
+"""Infrastructure operations (the operation specs' "infrastructure" category)."""

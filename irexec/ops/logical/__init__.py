@@ -1,0 +1,1 @@
+"""Logical operations (the operation specs' "logical" category)."""

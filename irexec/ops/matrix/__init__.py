@@ -1,0 +1,1 @@
+"""Matrix operations (the operation specs' "matrix" category)."""

@@ -1,0 +1,1 @@
+"""Movement operations (the operation specs' "movement" category)."""

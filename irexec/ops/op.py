@@ -1,0 +1,217 @@
+"""What an op is: a small value holding its attributes, declared inputs and outputs, one
+shape-and-type rule over partial shapes (``output_facts``) and one ``compute`` over arrays that
+trusts it. The framework around it (this module, the walkers) owns what every op would
+otherwise repeat: arity, element-type checks, named ports in messages, constant folding, and
+the run-time check of shapes it could not size ahead.
+
+An op file declares, for example::
+
+    @register
+    class ScatterUpdate(Op):
+        type, version = "ScatterUpdate", "opset3"
+        spec = "movement/scatter-update-3"
+        inputs = (Input("data"), Input("indices", "int", role="indices", bound=Bound("take", "axis")),
+                  Input("updates", same_as="data"), Input("axis", "int", role="axis", value=True))
+
+        def output_facts(self, data, indices, updates, axis): ...
+        def compute(self, data, indices, updates, axis): ...
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Optional
+
+import numpy as np
+
+from ..errors import ValidationError
+from ..shapes import PShape
+from ..types import ElementType
+from .attrs import Attr, REQUIRED  # noqa: F401  (op files import them from here)
+
+# Values up to this many elements are carried through shape inference (shape arithmetic chains).
+FOLD_LIMIT = 1 << 12
+
+# Where the operation specs live; an op's ``spec`` is the page below it, without ".html".
+SPEC_ROOT = "https://docs.openvino.ai/2025/documentation/openvino-ir-format/operation-sets/operation-specs/"
+
+
+@dataclass
+class Fact:
+    """What is known about a tensor before running: type, partial shape, maybe its value."""
+    etype: Optional[ElementType]
+    shape: PShape
+    value: Optional[np.ndarray] = None
+
+
+# ---- inputs ------------------------------------------------------------------------------------
+
+# Element-type sets an input may declare, and how a message names them.
+TYPE_SETS = {
+    "any": (lambda t: True, "of any type"),
+    "numeric": (lambda t: t.name != "boolean", "numeric"),
+    "float": (lambda t: t.is_float, "of a floating-point type"),
+    "int": (lambda t: t.is_integer, "of an integer type"),
+    "bool": (lambda t: t.name == "boolean", "boolean"),
+}
+
+# Roles: what an input means to the op. "data" is computed on; "indices" pick positions (their
+# ``bound`` says how tools make valid ones); "axis", "axes", "shape" and "sizes" steer the output's
+# shape or layout (tools give them as integers and cannot invent the last three).
+ROLES = ("data", "indices", "axis", "axes", "shape", "sizes")
+
+
+@dataclass(frozen=True)
+class Bound:
+    """How valid indices look, for tools that make them (``irexec layer --random``, ``run
+    --random``). ``kind``: "take" (each index picks a slice along the axis), "elements" (one
+    index per element, along the axis), "nd" (index tuples over data's leading dims, after
+    ``batch_dims``). ``axis``: the input or attribute holding the axis. ``distinct``: targets
+    must differ when the op's reduction is "none" (scatters)."""
+    kind: str
+    axis: Optional[str] = None
+    distinct: bool = False
+
+
+@dataclass(frozen=True)
+class Input:
+    """One input port. ``types``: a TYPE_SETS name or "a|b" element type names. ``same_as``: the
+    input whose element type this one must share. ``value``: shape inference needs its values.
+    ``optional``: may be left out (only trailing inputs); ``variadic``: this one and any number
+    more."""
+    name: str
+    types: str = "any"
+    same_as: Optional[str] = None
+    role: str = "data"
+    value: bool = False
+    optional: bool = False
+    variadic: bool = False
+    bound: Optional[Bound] = None
+
+    def __post_init__(self):
+        if self.role not in ROLES:
+            raise ValueError(f"input {self.name}: unknown role {self.role!r}")
+        if self.bound is not None and self.role != "indices":
+            raise ValueError(f"input {self.name}: only indices have a bound")
+
+    def allows(self, etype: ElementType) -> bool:
+        if self.types in TYPE_SETS:
+            return TYPE_SETS[self.types][0](etype)
+        return etype.name in self.types.split("|")
+
+    def describe(self) -> str:
+        if self.types in TYPE_SETS:
+            return TYPE_SETS[self.types][1]
+        return " or ".join(self.types.split("|"))
+
+
+# ---- the op ------------------------------------------------------------------------------------
+
+class Op:
+    """Base of every op. A subclass declares ``type``, ``version`` (the opset key OpenVINO
+    writes; ``aliases``: other keys it is read under), ``spec``, ``inputs``, ``outputs``,
+    ``attrs``, and writes ``output_facts`` and ``compute``."""
+
+    type: ClassVar[str]
+    version: ClassVar[str]
+    aliases: ClassVar[tuple] = ()
+    spec: ClassVar[str] = ""
+    inputs: ClassVar[tuple] = ()
+    outputs: ClassVar[tuple] = ("output",)
+    attrs: ClassVar[tuple] = ()
+    # Whether shape inference may run ``compute`` on known small inputs (False for the I/O ops).
+    foldable: ClassVar[bool] = True
+    # The input whose buffer ``compute`` may write its output into (``compute(..., out=array)``),
+    # when the executor knows nothing else can see that buffer; None: the op always allocates.
+    inplace_input: ClassVar[Optional[int]] = None
+    # Derived from ``inputs`` and ``outputs``.
+    min_inputs: ClassVar[int] = 0
+    max_inputs: ClassVar[int] = 0
+    num_outputs: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if getattr(cls, "legacy", False):
+            return
+        ins = cls.inputs
+        cls.min_inputs = sum(1 for i in ins if not i.optional)
+        cls.max_inputs = (1 << 20) if any(i.variadic for i in ins) else len(ins)
+        cls.num_outputs = len(cls.outputs)
+        names = [i.name for i in ins]
+        for i in ins:
+            if i.same_as is not None and i.same_as not in names:
+                raise TypeError(f"{cls.__name__}: input {i.name} is same_as unknown input {i.same_as}")
+
+    def __init__(self, raw_attrs: Optional[dict] = None, **values):
+        raw_attrs = raw_attrs or {}
+        try:
+            for a in self.attrs:
+                setattr(self, a.name, values[a.name] if a.name in values else a.parse(raw_attrs.get(a.name)))
+            self.setup()
+        except ValidationError as e:
+            # Whatever setup() found wrong, it found in the attributes.
+            raise e.located(code="O003")
+
+    # ---- what an op file writes ----
+
+    def setup(self) -> None:
+        """Check attribute combinations once, when the op is built."""
+
+    def output_facts(self, *ins: Fact):
+        """The shape-and-type rule: input Facts (partial shapes; values of small known tensors)
+        to an output Fact, or a list of them. Raise ValidationError (``port``: the input index)
+        for what the spec forbids."""
+        raise NotImplementedError
+
+    def compute(self, *arrays):
+        """The outputs for input arrays whose shapes and types the rule has accepted: an array,
+        or a tuple of arrays when there are several outputs."""
+        raise NotImplementedError
+
+    def advise(self, ins: list) -> list:
+        """Warnings about inputs that are valid but suspect: a list of ValidationErrors, each with
+        its rule code. ``ins``: the input facts, as for ``output_facts``."""
+        return []
+
+    # ---- what the framework calls ----
+
+    def declared_input(self, index: int) -> Input:
+        ins = self.inputs
+        return ins[index] if index < len(ins) else ins[-1]
+
+    def check_types(self, ins: list) -> None:
+        """Each input's element type against its declaration (unknown types pass)."""
+        seen = {}
+        for i, fact in enumerate(ins):
+            decl = self.declared_input(i)
+            et = fact.etype
+            if et is None:
+                continue
+            if not decl.allows(et):
+                raise ValidationError(f"{self.type}'s {decl.name} must be {decl.describe()}, got {et}", port=i)
+            other = decl.same_as or (decl.name if decl.variadic else None)
+            if other is not None and other in seen and seen[other][1].name != et.name:
+                j, first = seen[other]
+                what = f"{other} and {decl.name}" if other != decl.name else f"{decl.name} inputs"
+                raise ValidationError(f"{self.type}'s {what} must have one element type, got {first}, {et}",
+                                      port=i)
+            seen.setdefault(decl.name, (i, et))
+
+    def shape_infer(self, ins: list) -> list:
+        """The output facts for input facts: types checked, then the op's rule."""
+        self.check_types(ins)
+        out = self.output_facts(*ins)
+        return [out] if isinstance(out, Fact) else list(out)
+
+    def evaluate(self, arrays: list, out=None) -> list:
+        """The output arrays, as a list (``out``: see ``inplace_input``)."""
+        res = self.compute(*arrays) if out is None else self.compute(*arrays, out=out)
+        if self.num_outputs == 1:
+            return [res]
+        return list(res)
+
+    def attr_values(self) -> dict:
+        return {a.name: getattr(self, a.name) for a in self.attrs}
+
+    def __repr__(self) -> str:
+        vals = ", ".join(f"{k}={v!r}" for k, v in self.attr_values().items())
+        return f"{self.type}-{self.version}({vals})"

@@ -1,0 +1,1 @@
+"""Reduction operations (the operation specs' "reduction" category)."""

@@ -1,0 +1,1 @@
+"""Shape operations (the operation specs' "shape" category)."""

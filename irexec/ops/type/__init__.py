@@ -1,0 +1,1 @@
+"""Type operations (the operation specs' "type" category)."""
