@@ -46,10 +46,6 @@ class BufferPool:
                 total -= self._buffers.pop(0).nbytes  # forget the oldest: it is freed when unheld
             return buf.view(dtype).reshape(shape)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._buffers.clear()
-
 
 POOL = BufferPool()
 

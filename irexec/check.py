@@ -1,21 +1,22 @@
-"""The checks after reading: every op's ``infer`` face over the whole graph, without data, and
-what each port declares held against what the ops give.
+"""The checks after reading: every op's shape rule over the whole graph, without data, and what
+each port declares held against what the ops give.
 
-Shape rules live with the ops (one definition for linting and running); this pass only walks the
-graph, compares, and keeps going past a broken layer: a layer whose op cannot be built, or
-whose rule fails, passes on what its ports declare, so one mistake is reported once, where it is.
+Shape rules live with the ops (one definition for linting and running); this pass is the
+linter's step on the one walker (irexec.shape_inference.walk): it compares, and keeps going past a
+broken layer: a layer whose op cannot be built, or whose rule fails, passes on what its ports
+declare, so one mistake is reported once, where it is. The bodies of If, Loop and TensorIterator
+are checked by the same step, as their ops infer them, each problem under the layer's path
+(``loop/body/add``).
 """
 from __future__ import annotations
+
+from typing import Optional
 
 from .errors import IRExecError, ValidationError
 from .graph import Graph, Port
 from .ops.op import Fact
-from .shape_inference import layer_facts
+from .shape_inference import context_for, declared, layer_facts, walk
 from .shapes import Dim, compatible, fmt
-
-
-def declared(port: Port) -> Fact:
-    return Fact(port.etype, port.shape)
 
 
 def refine(fact: Fact, port: Port) -> Fact:
@@ -37,26 +38,38 @@ def check_graph(graph: Graph, problems: list, use_declared: bool = True) -> dict
     codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact.
     ``use_declared``: narrow each inferred fact by what its port declares, when the two agree
     (False: the ops' rules alone, to see how much they know)."""
-    path = graph.path
     _check_uses(graph, problems)
     try:
         order = graph.topological_order()
     except IRExecError:
         return {}  # the reader has reported the cycle: there is no order to infer in
-    facts = {}
-    reported = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
-    for lid in order:
-        layer = graph.layer(lid)
-        where = dict(file=path, **layer.where())
+    return walk(graph, order, Checker(graph, problems, use_declared).step)
+
+
+class Checker:
+    """The linter's step over one graph. In a body, ``feeds`` holds what the op passes its
+    Parameters (Parameter id -> Fact) and ``owner`` the op's type."""
+
+    def __init__(self, graph: Graph, problems: list, use_declared: bool = True,
+                 feeds: Optional[dict] = None, owner: Optional[str] = None):
+        self.graph = graph
+        self.problems = problems
+        self.use_declared = use_declared
+        self.feeds = feeds or {}
+        self.owner = owner
+        self.reported = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
+
+    def step(self, layer, ins: list) -> list:
+        graph, problems, reported = self.graph, self.problems, self.reported
+        lid = layer.id
+        where = dict(file=graph.path, **layer.where())
         feeds = graph.producers(lid)
-        ins = []
         for i, port in enumerate(layer.inputs):
-            if i not in feeds:
-                ins.append(declared(port))
+            if ins[i] is None:
+                ins[i] = declared(port)
                 continue
             src = feeds[i]
-            fact = facts[src]
-            ins.append(fact)
+            fact = ins[i]
             wrong_too = reported.get(src)
             if port.shape is not None and not compatible(port.shape, fact.shape) and not (
                     wrong_too is not None and wrong_too.shape == port.shape):
@@ -68,35 +81,55 @@ def check_graph(graph: Graph, problems: list, use_declared: bool = True) -> dict
                 problems.append(ValidationError(
                     f"the port declares {port.etype.name}, but its input is {fact.etype.name} "
                     f"({_from(graph, src)})", port=port.id, code="S004", **where))
-        outs = None
-        if layer.op is not None:
-            try:
-                outs = layer_facts(layer.op, ins)
-                problems.extend(w.located(code="S005", **where) for w in layer.op.advise(ins))
-            except IRExecError as e:
-                problems.append(e.located(code="S005", **where))
-            except Exception as e:  # a value that breaks an op's arithmetic, found while folding
-                problems.append(ValidationError(f"{type(e).__name__}: {e}", code="S005", **where))
+        outs, gives = None, f"{layer.type} gives"
+        if layer.type == "Parameter" and lid in self.feeds:
+            outs, gives = [self.feeds[lid]], f"the {self.owner} passes"
+        elif layer.op is not None:
+            outs = self.infer(layer, ins, where)
         if outs is None or len(outs) != len(layer.outputs):
             outs = [declared(p) for p in layer.outputs]
+        facts = []
         for i, (port, fact) in enumerate(zip(layer.outputs, outs)):
             wrong = False
             if not compatible(port.shape, fact.shape):
                 wrong = True
                 problems.append(ValidationError(
-                    f"the port declares shape {fmt(port.shape)}, but {layer.type} gives {fmt(fact.shape)}",
+                    f"the port declares shape {fmt(port.shape)}, but {gives} {fmt(fact.shape)}",
                     port=port.id, code="S001", **where))
             if port.etype is not None and fact.etype is not None and port.etype.name != fact.etype.name:
                 wrong = True
                 problems.append(ValidationError(
-                    f"the port declares {port.etype.name}, but {layer.type} gives {fact.etype.name}",
+                    f"the port declares {port.etype.name}, but {gives} {fact.etype.name}",
                     port=port.id, code="S002", **where))
             if wrong:
                 reported[(lid, i)] = port
-                facts[(lid, i)] = fact
+                facts.append(fact)
             else:
-                facts[(lid, i)] = refine(fact, port) if use_declared else fact
-    return facts
+                facts.append(refine(fact, port) if self.use_declared else fact)
+        return facts
+
+    def infer(self, layer, ins: list, where: dict) -> Optional[list]:
+        """The op's rule (its bodies checked through the context it is given); None when it fails."""
+        problems = self.problems
+        found = {}  # body name -> what its latest inference found (an op may infer a body again)
+
+        def body_step(body, feeds: dict):
+            inside = found[body.name] = []
+            _check_uses(body.graph, inside, in_body=True)
+            return Checker(body.graph, inside, self.use_declared, feeds, layer.type).step
+
+        try:
+            outs = layer_facts(layer.op, ins, context_for(layer.op, body_step))
+            problems.extend(w.located(code="S005", **where) for w in layer.op.advise(ins))
+            return outs
+        except IRExecError as e:
+            problems.append(e.located(code="S005", **where))
+        except Exception as e:  # a value that breaks an op's arithmetic, found while folding
+            problems.append(ValidationError(f"{type(e).__name__}: {e}", code="S005", **where))
+        finally:
+            for inside in found.values():
+                problems.extend(inside)
+        return None
 
 
 def _from(graph: Graph, src: tuple) -> str:
@@ -104,15 +137,16 @@ def _from(graph: Graph, src: tuple) -> str:
     return f"output {layer.outputs[src[1]].id} of layer '{layer.name}', id {layer.id}"
 
 
-def _check_uses(graph: Graph, problems: list) -> None:
-    """Warnings about what the graph leaves unused."""
+def _check_uses(graph: Graph, problems: list, in_body: bool = False) -> None:
+    """Warnings about what the graph leaves unused (a body's Parameters are the op's to use)."""
     results = 0
     for lid, layer in graph.layers.items():
         if layer.type == "Result":
             results += 1
-        elif layer.outputs and graph.g.out_degree(lid) == 0 and lid not in graph.used:
+        elif layer.outputs and graph.g.out_degree(lid) == 0 and lid not in graph.used and not (
+                in_body and layer.type == "Parameter"):
             problems.append(ValidationError("nothing uses the layer's outputs", code="G009", file=graph.path,
                                             **layer.where()))
-    if not results and len(graph.g):
+    if not results and len(graph.g) and not in_body:
         problems.append(ValidationError("the model has no Result layer: it computes nothing",
                                         code="G010", file=graph.path))

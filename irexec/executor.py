@@ -76,9 +76,10 @@ class Plan:
             self._constants = consts
         return self._constants
 
-    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None) -> dict:
+    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None) -> dict:
         """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
-        never be written (the caller's). ``observer``: see the module docstring. Returns Result
+        never be written (the caller's). ``observer``: see the module docstring. ``guard``: called
+        as ``guard(layer, inputs)`` before each layer computes (irexec.sizing). Returns Result
         layer id -> array."""
         values, results = dict(self.constants()), {}
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
@@ -98,6 +99,8 @@ class Plan:
                 keep(results, layer.id, ins[0])
                 outs = ()
             else:
+                if guard is not None:
+                    guard(layer, ins)
                 inplace = self._may_overwrite(step, ins, holders, foreign)
                 outs = _evaluate(layer, ins, inplace, self.graph.path)
                 for i, out in enumerate(outs):

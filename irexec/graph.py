@@ -2,13 +2,18 @@
 
 Nodes are layer ids; each carries its ``Layer``. An edge from layer A to layer B is keyed
 by ``(from_port, to_port)`` using the port ids written in the XML.
+
+The ops with bodies (Loop, TensorIterator, If) keep each body as a ``Body``: a Graph in its own
+right, with the port map that ties the layer's ports to the body's Parameters and Results and,
+for the loops, the back edges that carry a Result's value to a Parameter for the next iteration.
+A layer inside a body is named by its path, ``loop/body/add``, in every message about it.
 """
 from __future__ import annotations
 
 import gc
 import heapq
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import networkx as nx
@@ -52,6 +57,8 @@ class Layer:
     outputs: list
     line: Optional[int] = None
     op: object = None
+    bodies: dict = field(default_factory=dict)  # "body", "then_body", "else_body" -> Body
+    scope: tuple = ("", "")  # inside a body: the path of names and of ids before this layer's own
 
     def input_index(self, port_id: str) -> int:
         for i, p in enumerate(self.inputs):
@@ -65,9 +72,55 @@ class Layer:
                 return i
         raise KeyError(port_id)
 
+    @property
+    def path(self) -> str:
+        """The layer's name, after the path of the bodies it is in (``loop/body/add``)."""
+        return self.scope[0] + self.name
+
     def where(self) -> dict:
         """Location fields for errors about this layer."""
-        return {"layer": self.name, "layer_id": self.id, "layer_type": self.type, "line": self.line}
+        return {"layer": self.path, "layer_id": self.scope[1] + self.id,
+                "layer_type": self.type, "line": self.line}
+
+
+@dataclass
+class PortMapEntry:
+    """One ``<input>`` or ``<output>`` of a port map: the layer's port ``external_port`` (its id;
+    None for -1, a body port the loop itself feeds or reads, named by ``purpose``) and the body
+    Parameter or Result ``internal_layer``. ``axis`` set: the input is sliced, or the output
+    concatenated, along it (``start``, ``end``, ``stride``, ``part_size`` as written)."""
+    external_port: Optional[str]
+    internal_layer: str
+    axis: Optional[int] = None
+    start: int = 0
+    end: int = -1
+    stride: int = 1
+    part_size: int = 1
+    purpose: Optional[str] = None
+    line: Optional[int] = None
+
+
+@dataclass
+class BackEdge:
+    """A loop's ``<back_edges>`` entry: the body Result whose value the Parameter takes at the
+    next iteration (the ports, when written)."""
+    from_layer: str
+    to_layer: str
+    from_port: Optional[str] = None
+    to_port: Optional[str] = None
+    line: Optional[int] = None
+
+
+@dataclass
+class Body:
+    """A body of a layer: its ``name`` (the XML element), the ``graph``, and its port map as
+    ``inputs`` and ``outputs`` (PortMapEntry lists) and ``back_edges``."""
+    name: str
+    graph: "Graph"
+    inputs: list = field(default_factory=list)
+    outputs: list = field(default_factory=list)
+    back_edges: list = field(default_factory=list)
+    line: Optional[int] = None
 
 
 class Graph:

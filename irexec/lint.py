@@ -18,8 +18,9 @@ from .check import check_graph
 from .errors import IRExecError, ParseError
 from .findings import Finding, has_errors
 from .graph import Graph, gc_paused
-from .reader import (_parser, _syntax_message, build_graph, default_weights_path, parse_graph, prepare_xml,
-                     read_bytes)
+from .layer_xml import BODY_TAGS
+from .reader import build_graph, default_weights_path, parse_graph, read_bytes
+from .safexml import parser, prepare_xml, syntax_message
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -34,7 +35,7 @@ def schema_path() -> str:
 
 @lru_cache(maxsize=1)
 def schema() -> etree.XMLSchema:
-    return etree.XMLSchema(etree.parse(schema_path(), _parser()))
+    return etree.XMLSchema(etree.parse(schema_path(), parser()))
 
 
 @dataclass
@@ -67,9 +68,9 @@ def _check(path, weights) -> Report:
     try:
         data = prepare_xml(read_bytes(path), path)
         try:
-            root = etree.fromstring(data, _parser())
+            root = etree.fromstring(data, parser())
         except etree.XMLSyntaxError as e:
-            raise ParseError(_syntax_message(e), file=path, line=e.position[0] if e.position else None,
+            raise ParseError(syntax_message(e), file=path, line=e.position[0] if e.position else None,
                              code="X002") from None
         if root.tag == "net":  # (any other root is not an IR: rule X004 says so)
             problems.extend(_in_layers(_schema_problems(root, path), root))
@@ -106,22 +107,47 @@ def _schema_problems(root, path: str) -> list:
 
 
 def _in_layers(problems: list, root) -> list:
-    """Name the layer each problem's line falls in (the schema knows lines, not layers)."""
-    spans = [(el.sourceline, el) for el in root.iterfind("layers/layer") if el.sourceline]
-    if not spans:
+    """Name the layer each problem's line falls in (the schema knows lines, not layers): the
+    innermost, by its path when it is inside a body."""
+    layers = root.find("layers")
+    if layers is None:
         return problems
     edges = root.find("edges")
-    last = edges.sourceline if edges is not None and edges.sourceline else None
-    starts = [line for line, _ in spans]
+    spans = {}  # a <layers> element -> its layers and their first lines
     for p in problems:
         if p.line is None or p.layer_id is not None:
             continue
-        i = bisect.bisect_right(starts, p.line) - 1
-        if i < 0 or (i == len(spans) - 1 and last is not None and p.line >= last):
-            continue
-        el = spans[i][1]
-        p.located(layer=el.get("name", el.get("id")), layer_id=el.get("id"), layer_type=el.get("type"))
+        found = _layer_at(layers, p.line, edges.sourceline if edges is not None else None, ("", ""), spans)
+        if found is not None:
+            el, scope = found
+            p.located(layer=scope[0] + el.get("name", el.get("id", "")), layer_id=scope[1] + el.get("id", ""),
+                      layer_type=el.get("type"))
     return problems
+
+
+def _layer_at(layers, line: int, end, scope: tuple, spans: dict):
+    """The innermost <layer> under ``layers`` whose lines hold ``line`` (``end``: the line where
+    what follows the last layer starts, if known), with its scope; None outside every layer."""
+    if layers not in spans:
+        kids = [el for el in layers.iterchildren("layer") if el.sourceline]
+        spans[layers] = (kids, [el.sourceline for el in kids])
+    kids, starts = spans[layers]
+    i = bisect.bisect_right(starts, line) - 1
+    if i < 0 or (i == len(kids) - 1 and end is not None and line >= end):
+        return None
+    el = kids[i]
+    for body in el.iterchildren(*BODY_TAGS):
+        after = body.getnext()
+        if body.sourceline and body.sourceline <= line and (after is None or not after.sourceline
+                                                             or line < after.sourceline):
+            inner, edges = body.find("layers"), body.find("edges")
+            if inner is not None:
+                name, lid = el.get("name", el.get("id", "")), el.get("id", "")
+                found = _layer_at(inner, line, edges.sourceline if edges is not None else None,
+                                  (f"{scope[0]}{name}/{body.tag}/", f"{scope[1]}{lid}/{body.tag}/"), spans)
+                if found is not None:
+                    return found
+    return el, scope
 
 
 def _findings(problems: list) -> list:

@@ -8,16 +8,14 @@ from typing import Optional
 
 import numpy as np
 
-from .errors import ExecutionError, InputError, ParseError, ValidationError
+from .errors import InputError, ParseError, ValidationError
 from .executor import Plan, root
-from .shape_inference import infer_shapes, nbytes
-from .kernels.indices import IndexOutOfRangeError
+from .sizing import Sizing
 from .limits import default_max_tensor_bytes, fmt_bytes
 from .lint import check_stream, refuse
-from .ops.op import Fact
 from .graph import Graph, gc_paused
 from .reader import default_weights_path, read_bytes
-from .shapes import PShape, fits, fmt, static
+from .shapes import PShape, fits, fmt
 from .types import ElementType, from_dtype
 
 
@@ -34,10 +32,6 @@ class TensorInfo:
         return f"{self.name}: {self.element_type} {fmt(self.shape)}"
 
 
-# Inputs that can steer shapes (a Range's bounds, a Reshape's target) are small integer tensors:
-# their values take part in the size check; other inputs count by shape and type only.
-SHAPE_VALUE_LIMIT = 64
-_SIZE_CHECKS_KEPT = 32
 
 
 class Model:
@@ -45,10 +39,10 @@ class Model:
         self.graph = graph
         self.max_tensor_bytes = max_tensor_bytes or default_max_tensor_bytes()
         self.plan = Plan(graph)
-        self._checked = {}  # input signature -> None: sizes already checked for it
         self._check_constants()
         self.inputs = [self._input_info(lid) for lid in self.plan.parameters]
         self.outputs = self._output_infos()
+        self.sizing = Sizing(graph, self.plan.order, self.inputs, self.max_tensor_bytes)
         self._by_name = {}
         for info in self.inputs:
             for n in (info.name,) + info.names:
@@ -95,38 +89,10 @@ class Model:
                                       f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",
                                       file=self.graph.path, **layer.where())
 
-    def check_sizes(self, feeds: dict) -> None:
-        """Refuse to run when an intermediate would exceed the budget, before allocating any:
-        the inference pass sizes them from the actual input shapes (once per input signature)."""
-        steering = {lid: arr for lid, arr in feeds.items()
-                    if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
-        sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
-                    for lid, arr in sorted(feeds.items()))
-        if sig in self._checked:
-            return
-        facts_in = {}
-        for info in self.inputs:
-            arr = feeds[info.layer_id]
-            facts_in[info.layer_id] = Fact(info.element_type, static(arr.shape), steering.get(info.layer_id))
-        try:
-            facts = infer_shapes(self.graph, self.plan.order, facts_in)
-        except ValidationError as e:
-            # Found with these inputs' values (a division by zero while folding, an index out of
-            # range, ...): a run error, as the kernel would have raised it.
-            cls = IndexOutOfRangeError if e.code == "C004" else ExecutionError
-            raise cls(e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id,
-                      layer_type=e.layer_type, port=e.port) from None
-        for (lid, _), fact in facts.items():
-            size = nbytes(fact)
-            if size is not None and size > self.max_tensor_bytes:
-                layer = self.graph.layer(lid)
-                raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}, "
-                                     f"{fmt_bytes(size)}: over the budget of "
-                                     f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",
-                                     file=self.graph.path, **layer.where())
-        if len(self._checked) >= _SIZE_CHECKS_KEPT:
-            self._checked.pop(next(iter(self._checked)))
-        self._checked[sig] = None
+    def check_sizes(self, feeds: dict):
+        """Refuse to run when an intermediate would exceed the budget, before allocating any (see
+        irexec.sizing); returns the run-time guard for the layers it could not size."""
+        return self.sizing.check(feeds)
 
     def infer(self, inputs=None, donate_inputs=False, observer=None) -> dict:
         """Run the model. ``inputs``: a dict keyed by input name, tensor name or index, or a list
@@ -144,11 +110,11 @@ class Model:
         ``get_profiling_info()`` lists each layer's time and outputs.
         """
         feeds = self._feeds(inputs)
-        self.check_sizes(feeds)
+        guard = self.check_sizes(feeds)
         donated = self._donated(donate_inputs)
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
         foreign = frozenset(id(root(arr)) for arr in kept)
-        results = self.plan.run(feeds, foreign, observer)
+        results = self.plan.run(feeds, foreign, observer, guard)
         return {info.name: _owned(results[info.layer_id], kept) for info in self.outputs}
 
     __call__ = infer

@@ -3,13 +3,21 @@
 Facts carry partial shapes, element types and, for small tensors, values (so shape-computing
 subgraphs give exact shapes). Given the facts of the actual inputs, the pass sizes every
 intermediate before anything runs; given the declared ones, it checks a model without data.
+
+One walker (``walk``) serves every pass over a graph, the top level and bodies alike: what it
+does at each layer is the pass's ``step``. The sizing pass's step is here (``Inferrer``), the
+linter's in irexec.check; ``BodyWalk`` is the context through which an op with bodies (If, Loop,
+TensorIterator) has them walked by the same pass that is walking it.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import numpy as np
 
 from .errors import IRExecError, ValidationError
-from .graph import Graph, gc_paused
+from .graph import Graph, Port, gc_paused
+from .ops.bodies import BodyOp
 from .ops.op import FOLD_LIMIT, Fact
 from .shapes import is_static, static, to_ints
 from .types import from_dtype
@@ -21,10 +29,15 @@ def fact_of(arr: np.ndarray, etype=None) -> Fact:
     return Fact(etype or from_dtype(arr.dtype), static(arr.shape), value)
 
 
-def layer_facts(op, ins: list) -> list:
+def declared(port: Port) -> Fact:
+    return Fact(port.etype, port.shape)
+
+
+def layer_facts(op, ins: list, context=None) -> list:
     """An op's output facts for its input facts: its rule, then, when every input's value is
-    known and the outputs are small, the values themselves (constant folding)."""
-    outs = op.shape_infer(ins)
+    known and the outputs are small, the values themselves (constant folding). ``context``: how
+    an op with bodies has them inferred (see ``BodyWalk``)."""
+    outs = op.shape_infer(ins, context) if context is not None else op.shape_infer(ins)
     if not op.foldable or not all(f.value is not None for f in ins):
         return outs
     if any(is_static(f.shape) and _count(f.shape) > FOLD_LIMIT for f in outs):
@@ -41,31 +54,86 @@ def _count(shape) -> int:
     return n
 
 
+# ---- the walker --------------------------------------------------------------------------------------
+
+def walk(graph: Graph, order: list, step: Callable) -> dict:
+    """Facts for every (layer id, output index) of ``graph``: ``step(layer, ins)`` for each layer
+    in ``order``, with the facts of what feeds its inputs (None for an input nothing feeds)."""
+    facts = {}
+    layers = graph.layers
+    for lid in order:
+        layer = layers[lid]
+        feeds = graph.producers(lid)
+        ins = [facts[feeds[i]] if i in feeds else None for i in range(len(layer.inputs))]
+        for i, fact in enumerate(step(layer, ins)):
+            facts[(lid, i)] = fact
+    return facts
+
+
+def result_facts(graph: Graph, facts: dict) -> dict:
+    """A body's outputs: Result layer id -> the fact of what it takes (what its port declares,
+    when nothing is known of that)."""
+    out = {}
+    for lid, layer in graph.layers.items():
+        if layer.type == "Result":
+            src = graph.producers(lid).get(0)
+            out[lid] = facts[src] if src in facts else (declared(layer.inputs[0]) if layer.inputs
+                                                          else Fact(None, None))
+    return out
+
+
+class BodyWalk:
+    """The BodyContext an op with bodies is given: each body is walked by ``walk``, with the step
+    ``make_step(body, feeds)`` of the pass that is walking the op."""
+
+    def __init__(self, make_step: Callable):
+        self.make_step = make_step
+
+    def infer(self, body, feeds: dict) -> dict:
+        graph = body.graph
+        step = self.make_step(body, feeds)
+        try:
+            order = graph.topological_order()
+        except IRExecError:
+            return result_facts(graph, {})  # the reader has reported the cycle
+        return result_facts(graph, walk(graph, order, step))
+
+    def run(self, body, feeds: dict) -> dict:
+        raise NotImplementedError("running bodies is not supported yet")
+
+
+def context_for(op, make_step: Callable):
+    """The BodyContext for ``op`` (None for an op without bodies)."""
+    return BodyWalk(make_step) if isinstance(op, BodyOp) else None
+
+
+# ---- the sizing pass ---------------------------------------------------------------------------------
+
 def infer_shapes(graph: Graph, order: list, inputs: dict | None = None) -> dict:
     """Facts for every (layer id, output index). ``inputs``: Parameter layer id -> Fact (the
     declared shape and type are used for Parameters not in it)."""
     with gc_paused():
-        return _walk(graph, order, inputs or {})
+        return walk(graph, order, Inferrer(graph, inputs or {}).step)
 
 
-def _walk(graph: Graph, order: list, inputs: dict) -> dict:
-    facts = {}
-    for lid in order:
-        layer = graph.layer(lid)
-        if layer.type == "Parameter" and lid in inputs:
-            facts[(lid, 0)] = inputs[lid]
-            continue
-        feeds = graph.producers(lid)
-        ins = [facts[feeds[i]] for i in range(len(layer.inputs))]
+class Inferrer:
+    """The sizing pass's step: a Parameter given a fact takes it; every other layer its op's
+    rule, constants folded; a problem is raised, located at the layer (by its path, in a body)."""
+
+    def __init__(self, graph: Graph, inputs: dict):
+        self.graph = graph
+        self.inputs = inputs
+
+    def step(self, layer, ins: list) -> list:
+        if layer.type == "Parameter" and layer.id in self.inputs:
+            return [self.inputs[layer.id]]
+        op = layer.op
         try:
-            outs = layer_facts(layer.op, ins)
+            return layer_facts(op, ins, context_for(op, lambda body, feeds: Inferrer(body.graph, feeds).step))
         except IRExecError as e:
-            raise e.located(file=graph.path, **layer.where())
+            raise e.located(file=self.graph.path, **layer.where())
         except Exception as e:  # a value that breaks an op's arithmetic, found while folding
-            raise ValidationError(f"{type(e).__name__}: {e}", file=graph.path, **layer.where()) from e
-        for i, fact in enumerate(outs):
-            facts[(lid, i)] = fact
-    return facts
+            raise ValidationError(f"{type(e).__name__}: {e}", file=self.graph.path, **layer.where()) from e
 
 
 def nbytes(fact: Fact) -> int | None:

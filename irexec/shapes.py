@@ -64,6 +64,9 @@ def fixed(n: int) -> Dim:
     return Dim(n, n)
 
 
+ONE = Dim(1, 1)
+
+
 def static(shape: Sequence[int]) -> tuple:
     return tuple(fixed(d) for d in shape)
 
@@ -132,28 +135,33 @@ def parse_shape(text: str) -> PShape:
 
 
 def broadcast_numpy(a: PShape, b: PShape) -> PShape:
-    """NumPy-style broadcast of two partial shapes; raises ValidationError if incompatible."""
+    """NumPy-style broadcast of two partial shapes; raises ValidationError if incompatible.
+
+    Dims merge as OpenVINO's ``Dimension::broadcast_merge`` does: when both ranges hold 1, the
+    result spans both; when one holds 1, the result is the other; else it is their intersection
+    (empty: the shapes do not broadcast). For static dims that is NumPy's rule."""
     if a is None or b is None:
         return None
     n = max(len(a), len(b))
-    a = (Dim(1, 1),) * (n - len(a)) + tuple(a)
-    b = (Dim(1, 1),) * (n - len(b)) + tuple(b)
+    a = (ONE,) * (n - len(a)) + tuple(a)
+    b = (ONE,) * (n - len(b)) + tuple(b)
     out = []
     for x, y in zip(a, b):
-        if x.is_static and x.lo == 1:
+        x1, y1 = x.compatible(ONE), y.compatible(ONE)
+        if x1 and y1:
+            if x.is_static and y.is_static:
+                out.append(y if x.lo == 1 else x)
+            else:
+                out.append(Dim(min(x.lo, y.lo), None if x.hi is None or y.hi is None else max(x.hi, y.hi)))
+        elif x1:
             out.append(y)
-        elif y.is_static and y.lo == 1:
+        elif y1:
             out.append(x)
-        elif x.is_static and y.is_static:
-            if x.lo != y.lo:
-                raise ValidationError(f"shapes {fmt(a)} and {fmt(b)} do not broadcast")
-            out.append(x)
-        elif x.is_static:
-            out.append(x)
-        elif y.is_static:
-            out.append(y)
         else:
-            out.append(DYN)
+            lo, hi = max(x.lo, y.lo), x.hi if y.hi is None else y.hi if x.hi is None else min(x.hi, y.hi)
+            if hi is not None and lo > hi:
+                raise ValidationError(f"shapes {fmt(a)} and {fmt(b)} do not broadcast")
+            out.append(fixed(lo) if lo == hi else Dim(lo, hi))
     return tuple(out)
 
 

@@ -78,8 +78,6 @@ for _t in _TYPES:
     if _t.name != "u1":
         _BY_DTYPE.setdefault(_t.dtype, _t)
 
-INTEGER_TYPES = tuple(t for t in _TYPES if t.is_integer)
-
 
 def element_type(name: str) -> ElementType:
     """Look up an element type by its IR name (``element_type=`` spelling, case-insensitive)."""

@@ -34,6 +34,7 @@ import irexec
 from irexec.ops.registry import REGISTRY
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cases.discover import table_ir, tables  # noqa: E402
 from irtext import add_model, const, layer, net, param, port, result, scatter_model  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -306,6 +307,11 @@ def seeds() -> list:
                _logic, _slicing):
         xml, blob = fn()
         out.append((fn.__name__.lstrip("_"), xml, blob))
+    # Every op's case table as one IR: each op is seeded as its table exercises it.
+    for _, table in tables():
+        made = table_ir(table)
+        if made is not None:
+            out.append((f"table {table.type}", *made))
     return out
 
 
@@ -326,12 +332,9 @@ PRECISIONS = ["FP32", "FP16", "BF16", "FP64", "I4", "U4", "U1", "BIN", "I8", "I1
 DIMS = ["0", "1", "2", "3", "5", "-1", "-2", "?", "", " ", "1..10", "..4", "2..", "5..2", "0..0", "abc",
         "1.5", "99999999999999999999", "4611686018427387904", "4611686018427387905", "100000", "65536",
         "1e3", "\u0663", "0x2", "3 ", "..", "1..x"]
-ATTR_NAMES = ["axis", "batch_dims", "special_zero", "mode", "keep_dims", "reduction", "use_init_val",
-              "output_type", "destination_type", "element_type", "shape", "offset", "size",
-              "auto_broadcast", "m_pythondiv", "begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask",
-              "ellipsis_mask", "name", "xyz"]
-VERSIONS = ["opset1", "opset3", "opset4", "opset5", "opset6", "opset7", "opset8", "opset12", "opset15",
-            "opset99", "", "opset", "1", "extension", "OPSET1", "opset\u00b9"]
+# What the ops declare, and names and versions no op has.
+ATTR_NAMES = sorted({a.name for cls in REGISTRY.values() for a in cls.attrs}) + ["name", "xyz"]
+VERSIONS = sorted({v for _, v in REGISTRY}) + ["opset99", "", "opset", "1", "extension", "OPSET1", "opset\u00b9"]
 OP_TYPES = sorted({t for t, _ in REGISTRY}) + ["Frobnicate", "", "parameter", "ScatterNdUpdate", "TensorIterator"]
 
 
@@ -793,8 +796,8 @@ def make_case(ch: Chooser, seed_list: list) -> Case:
 
 
 def make_npy_case(ch: Chooser, seed_list: list, directory: str) -> Case:
-    """A seed model as it is, and a damaged .npy for one of its inputs."""
-    name, xml, blob = ch.choice(seed_list)
+    """A seed model as it is, and a damaged .npy for one of its inputs (seeds with inputs only)."""
+    name, xml, blob = ch.choice([s for s in seed_list if b'type="Parameter"' in s[1]])
     case = Case(name, xml, blob)
     model = irexec.read_model(write_case(directory, case))
     info = ch.choice(model.inputs)

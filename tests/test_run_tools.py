@@ -95,12 +95,12 @@ def test_layer_times_exclude_the_observers_own_work(tmp_path):
 def test_each_layer_is_timed_around_its_own_evaluation(tmp_path, monkeypatch):
     m, inputs, _ = torch_model()
     slow = next(s.layer for s in m.plan.steps if s.layer.type == "SoftMax")
-    real = slow.op.eval
+    real = slow.op.evaluate
 
     def sleepy(ins):
         time.sleep(0.05)
         return real(ins)
-    monkeypatch.setattr(slow.op, "eval", sleepy)
+    monkeypatch.setattr(slow.op, "evaluate", sleepy)
     prof = Profiler()
     m.infer(inputs, observer=prof)
     infos = prof.get_profiling_info()

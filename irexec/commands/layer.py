@@ -1,5 +1,5 @@
 """``irexec layer``: run a lone ``<layer>`` element pasted from the operation specs, and check its
-outputs against the expected values its comments give (see irexec/snippet.py)."""
+outputs against the expected values its comments give (see irexec/layer/)."""
 from __future__ import annotations
 
 import json
@@ -9,10 +9,11 @@ import click
 import numpy as np
 
 from ..errors import UsageError
+from ..layer import LayerRun, check_layer, parse_snippet
 from ..limits import default_max_tensor_bytes, parse_size
 from ..reader import read_bytes
-from ..snippet import LayerRun, check_layer, parse_snippet
-from .io import load_npy, save_npz_atomic
+from .io.npy import load_npy
+from .io.outputs import save_npz_atomic, storable
 
 # Outputs larger than this are left out of --format json (as null), which would otherwise hold
 # tens of millions of numbers as text: -o writes them whole.
@@ -165,13 +166,6 @@ def _as_json(run: LayerRun) -> dict:
     }
 
 
-def displayable(arr: np.ndarray) -> np.ndarray:
-    """bf16 as f32, int4/uint4 as int8: types NumPy prints and JSON lists (exactly)."""
-    if arr.dtype.kind == "V" or arr.dtype.name in ("bfloat16", "int4", "uint4"):
-        return arr.astype(np.float32 if "float" in arr.dtype.name else np.int8)
-    return arr
-
-
 def _fmt(x, precision=None) -> str:
     if isinstance(x, (bool, np.bool_)):
         return "true" if x else "false"
@@ -183,7 +177,7 @@ def _fmt(x, precision=None) -> str:
 
 def show(arr: np.ndarray, width: int = 0) -> str:
     """Values on one line: whole (each padded to ``width``) when small, else the first few."""
-    arr = displayable(np.asarray(arr))
+    arr = storable(np.asarray(arr))
     if arr.size > FULL_LIMIT:
         head = ", ".join(_fmt(x, 4) for x in arr.reshape(-1)[:PREVIEW])
         return f"[{head}, ...]"
@@ -193,14 +187,14 @@ def show(arr: np.ndarray, width: int = 0) -> str:
 
 
 def cell_width(*arrays) -> int:
-    return max((len(_fmt(x)) for a in arrays if a.size <= FULL_LIMIT for x in displayable(a).reshape(-1)),
+    return max((len(_fmt(x)) for a in arrays if a.size <= FULL_LIMIT for x in storable(a).reshape(-1)),
                default=0)
 
 
 def to_json_values(arr: np.ndarray):
     """Nested lists; NaN and infinities as the strings "NaN", "Infinity", "-Infinity" (JSON has
     no such numbers)."""
-    arr = displayable(np.asarray(arr))
+    arr = storable(np.asarray(arr))
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         obj = arr.astype(np.float64).astype(object)
         obj[np.isnan(arr)] = "NaN"

@@ -23,8 +23,11 @@ from ..shape_inference import fact_of, infer_shapes
 from ..limits import fmt_bytes, parse_size
 from ..model import check_input, read_model
 from ..shapes import is_static, to_ints
-from .io import (DumpDir, NpzReader, check_output_file, format_table, load_inputs,
-                 parse_shape_specs, random_inputs, save_npz_atomic, storable, stored_nbytes)
+from .io.dump import DumpDir
+from .io.inputs import load_inputs, parse_shape_specs
+from .io.npy import NpzReader
+from .io.outputs import check_output_file, format_table, save_npz_atomic, storable, stored_nbytes
+from .io.random_inputs import blame_random, random_inputs
 
 DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 
@@ -36,7 +39,10 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 @click.option("-i", "--input", "input_specs", multiple=True, metavar="NAME=FILE.npy | FILE.npz",
               help="An input: NAME=FILE.npy, or a .npz keyed by input name. Repeatable.")
 @click.option("--random", "use_random", is_flag=True,
-              help="Fill every input not given with random values of its shape and type.")
+              help="Fill every input not given with random values of its shape and type. An integer "
+                   "input feeding an op's indices (directly, or through Convert, Reshape, Squeeze or "
+                   "Unsqueeze) gets values in range for them (the smallest range, when it feeds "
+                   "several).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
 @click.option("--shape", "shape_specs", multiple=True, metavar="NAME=D1,D2,...",
               help="With --random: the shape to use for an input with dynamic dims. Repeatable.")
@@ -84,15 +90,15 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
     feeds = load_inputs(m, input_specs)
     shapes = parse_shape_specs(m, shape_specs)
-    if use_random:
-        feeds.update(random_inputs(m, feeds, shapes, seed))
+    made = random_inputs(m, feeds, shapes, seed) if use_random else {}
+    feeds.update(made)
     if output:
         check_output_file(output)
     ref = NpzReader(reference, m.max_tensor_bytes) if reference else None
     try:
         dump = _start_dump(m, feeds, dump_dir) if dump_dir else None
         try:
-            results, profiler, walls = _run(m, feeds, profile, repeat, dump)
+            results, profiler, walls = _run(m, feeds, profile, repeat, dump, set(made))
             if output:
                 save_npz_atomic(output, results)
             if dump:
@@ -120,9 +126,9 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
             ref.close()
 
 
-def _run(m, feeds, profile, repeat, dump):
+def _run(m, feeds, profile, repeat, dump, random_names=frozenset()):
     """Run ``repeat`` times; the dump watches the first run only. Returns the last outputs, the
-    profiler and each run's wall time."""
+    profiler and each run's wall time. ``random_names``: the inputs --random made."""
     profiler = Profiler() if profile else None
     progress = Progress.on_terminal(sys.stderr, len(m.plan.steps) * repeat)
     dump_observer = _dump_observer(dump) if dump else None
@@ -134,6 +140,7 @@ def _run(m, feeds, profile, repeat, dump):
             try:
                 results = m.infer(feeds, observer=observer)
             except IRExecError as e:
+                blame_random(m, e, random_names)
                 if dump and k == 0 and e.layer_id is not None:
                     _keep_failed_dump(m, dump, e)
                 raise

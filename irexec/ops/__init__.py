@@ -23,14 +23,3 @@ def _import_all() -> None:
 
 
 _import_all()
-
-
-def _import_legacy() -> None:
-    # Families still being moved to one file per op: each module goes when its ops have moved.
-    folder = os.path.join(_HERE, "_legacy")
-    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
-        if name.endswith(".py") and name not in ("__init__.py", "compat.py"):
-            importlib.import_module(f"{__name__}._legacy.{name[:-3]}")
-
-
-_import_legacy()

@@ -10,7 +10,7 @@ import ml_dtypes
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import broadcast_numpy, fmt, is_static, to_ints
+from ..shapes import Dim, broadcast_numpy, fmt, is_static, to_ints
 from ..types import BY_NAME
 from .common import require_array_shape
 from .op import Attr, Fact, Input, Op
@@ -29,13 +29,25 @@ def in_f32(fn):
     return kernel
 
 
+def in_f32_unary(fn):
+    """``in_f32`` for a function of one tensor, ``fn(x, *params)`` (params: axes, an axis...)."""
+    def kernel(x, *params):
+        if x.dtype in HALF:
+            return np.asarray(fn(x.astype(np.float32), *params)).astype(x.dtype)
+        return fn(x, *params)
+    return kernel
+
+
 def broadcast_shape(auto_broadcast: str, a, b):
     """The output shape of two operands under ``auto_broadcast`` (partial shapes)."""
     if auto_broadcast == "none":
-        if a is not None and b is not None and (len(a) != len(b) or any(
-                x.is_static and y.is_static and x.lo != y.lo for x, y in zip(a, b))):
+        if a is None or b is None:
+            return a if a is not None else b
+        if len(a) != len(b) or not all(x.compatible(y) for x, y in zip(a, b)):
             raise ValidationError(f"auto_broadcast='none' needs equal shapes, got {fmt(a)} and {fmt(b)}")
-        return a if a is not None else b
+        # Equal shapes: each dim is in both operands' ranges.
+        return tuple(Dim(max(x.lo, y.lo), x.hi if y.hi is None else y.hi if x.hi is None else min(x.hi, y.hi))
+                     for x, y in zip(a, b))
     if auto_broadcast == "pdpd":
         raise ValidationError("auto_broadcast='pdpd' is not supported by irexec")
     return broadcast_numpy(a, b)
@@ -49,8 +61,10 @@ def check_output(shape, etype) -> None:
 
 class Binary(Op):
     """A binary elementwise op: ``compute(a, b)`` on operands of one type, broadcast as
-    ``auto_broadcast`` says. ``result``: the output type when it is not the operands'."""
-    operand_types = "any"
+    ``auto_broadcast`` says. ``result``: the output type when it is not the operands'.
+    Arithmetic takes numbers (the specs' and OpenVINO's rule), comparisons anything, the logical
+    ops booleans."""
+    operand_types = "numeric"
     result = None
     attrs = (AUTOB,)
 
@@ -76,6 +90,7 @@ def no_zero_divisor(b) -> None:
 
 
 class Comparison(Binary):
+    operand_types = "any"
     result = BOOL
 
 

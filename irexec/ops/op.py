@@ -104,6 +104,9 @@ class Input:
         return " or ".join(self.types.split("|"))
 
 
+_UNDECLARED = Input("input")
+
+
 # ---- the op ------------------------------------------------------------------------------------
 
 class Op:
@@ -130,8 +133,6 @@ class Op:
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
-        if getattr(cls, "legacy", False):
-            return
         ins = cls.inputs
         cls.min_inputs = sum(1 for i in ins if not i.optional)
         cls.max_inputs = (1 << 20) if any(i.variadic for i in ins) else len(ins)
@@ -174,9 +175,23 @@ class Op:
 
     # ---- what the framework calls ----
 
+    @classmethod
+    def arity_problem(cls, n_inputs: int, n_outputs: int):
+        """What is wrong with a layer of this op declaring ``n_inputs`` inputs and ``n_outputs``
+        outputs, as a message; None when nothing is."""
+        if not cls.min_inputs <= n_inputs <= cls.max_inputs:
+            expect = (str(cls.min_inputs) if cls.min_inputs == cls.max_inputs
+                      else f"{cls.min_inputs} or more" if cls.max_inputs >= 1 << 20
+                      else f"{cls.min_inputs} to {cls.max_inputs}")
+            return f"{cls.type} takes {expect} inputs, the layer declares {n_inputs}"
+        if n_outputs is not None and n_outputs != cls.num_outputs and cls.num_outputs:
+            return f"{cls.type} has {cls.num_outputs} output(s), the layer declares {n_outputs}"
+        return None
+
     def declared_input(self, index: int) -> Input:
+        """The declaration of input ``index`` (a variadic last input declares all that follow)."""
         ins = self.inputs
-        return ins[index] if index < len(ins) else ins[-1]
+        return ins[index] if index < len(ins) else ins[-1] if ins else _UNDECLARED
 
     def check_types(self, ins: list) -> None:
         """Each input's element type against its declaration (unknown types pass)."""
@@ -191,7 +206,7 @@ class Op:
             other = decl.same_as or (decl.name if decl.variadic else None)
             if other is not None and other in seen and seen[other][1].name != et.name:
                 j, first = seen[other]
-                what = f"{other} and {decl.name}" if other != decl.name else f"{decl.name} inputs"
+                what = f"{other} and {decl.name}" if other != decl.name else decl.name
                 raise ValidationError(f"{self.type}'s {what} must have one element type, got {first}, {et}",
                                       port=i)
             seen.setdefault(decl.name, (i, et))

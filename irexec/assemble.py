@@ -1,0 +1,236 @@
+"""A Graph from its layers and edges, as read: each edge's ends checked, each layer's op built
+and held against its ports and edges, the order computed (naming a cycle). The top level and
+every body are assembled alike.
+
+A problem is reported (as a located IRExecError with its rule code) and assembling goes on
+without the part that is broken, so one pass finds every problem.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from .errors import IRExecError, ParseError, ValidationError, printable
+from .graph import Graph, Layer
+from .ops.bodies import BodyOp
+from .ops.registry import lookup
+
+
+class Reading:
+    """What every part of one file's reading shares: the file, its weights, where problems go."""
+
+    def __init__(self, path: Optional[str], report: Callable):
+        self.path = path
+        self.report = report
+        self.weights = None          # the Weights, once the <net> is seen
+        self.ir_version = None
+        self.weights_said = False    # the weights file is missing for every Const alike: say it once
+
+
+class GraphBuilder:
+    """One graph being assembled: ``add_layer`` and ``add_edge`` as they are read, ``finish``
+    when the last is. ``unread``: ids of layers left out (edges to them are not reported again).
+    ``where``: the location of a problem no layer of the graph can name (a body's: its layer's)."""
+
+    def __init__(self, graph: Graph, reading: Reading, where: Optional[dict] = None):
+        self.graph = graph
+        self.reading = reading
+        self.where = where or {}
+        self.edges = []              # (from-layer, from-port, to-layer, to-port, line)
+        self.unread = set()
+
+    def leave_out(self, layer_id: Optional[str]) -> None:
+        if layer_id is not None:
+            self.unread.add(layer_id)
+
+    def add_layer(self, layer: Layer) -> None:
+        graph = self.graph
+        if layer.id in graph.g:
+            first = graph.layer(layer.id)
+            self.reading.report(ParseError(
+                f"duplicate layer id '{printable(layer.id)}': layer {first.name!r} on line {first.line} has it too",
+                file=self.reading.path, code="G006", **layer.where()))
+            # Which of the two an edge means cannot be known: edges to either are left out.
+            self.unread.add(layer.id)
+            return
+        graph.add_layer(layer)
+
+    def add_edge(self, edge: tuple) -> None:
+        self.edges.append(edge)
+
+    def finish(self) -> Graph:
+        graph, reading = self.graph, self.reading
+        fed = {}  # layer id -> its input ports that have an edge (or had one to a layer left out)
+        for edge in self.edges:
+            _add_edge(graph, edge, reading, fed, self.unread, self.where)
+        for layer in graph.layers.values():
+            for e in bind_op(graph, layer, reading.path, fed.get(layer.id, ())):
+                if e.code == "C001":
+                    if reading.weights_said:
+                        continue
+                    reading.weights_said = True
+                reading.report(e)
+        try:
+            graph.topological_order()  # kept for the passes after; names a cycle
+        except IRExecError as e:
+            reading.report(e.located(code="G005"))
+        return graph
+
+
+def _add_edge(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict) -> None:
+    src, sp, dst, dp, line = edge
+    path, report = reading.path, reading.report
+    if src in unread or dst in unread:
+        # An edge of a layer already reported: the port it feeds counts as fed, the output as used.
+        if dst in graph.g and dst not in unread:
+            fed.setdefault(dst, set()).add(dp)
+        graph.used.add(src)
+        return
+    for lid, other in ((src, dst), (dst, src)):
+        if lid not in graph.g:
+            where = graph.layer(other).where() if other in graph.g else dict(outer)
+            where["line"] = line
+            report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{printable(lid)}'",
+                                   file=path, code="G001", **where))
+            if dst in graph.g:
+                fed.setdefault(dst, set()).add(dp)
+            return
+    src_l, dst_l = graph.layer(src), graph.layer(dst)
+    if sp not in [p.id for p in src_l.outputs]:
+        report(ValidationError(f"edge from an output port the layer does not have (to layer {dst_l.name!r}, "
+                               f"id {printable(dst)})", file=path, code="G002", port=sp,
+                               **dict(src_l.where(), line=line)))
+        fed.setdefault(dst, set()).add(dp)
+        return
+    if dp not in [p.id for p in dst_l.inputs]:
+        report(ValidationError(f"edge to an input port the layer does not have (from layer {src_l.name!r}, "
+                               f"id {printable(src)})", file=path, code="G002", port=dp,
+                               **dict(dst_l.where(), line=line)))
+        return
+    ports = fed.setdefault(dst, set())
+    if dp in ports:
+        report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id {printable(src)})",
+                               file=path, code="G003", port=dp, **dict(dst_l.where(), line=line)))
+        return
+    ports.add(dp)
+    graph.add_edge(src, sp, dst, dp, line)
+
+
+# Layers with a fixed role in the graph: a wrong arity there is a structural problem (G008).
+_IO_TYPES = ("Parameter", "Const", "Result")
+
+
+def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
+    """Build the layer's op and check it against its ports, edges and bodies; returns the
+    problems found (the layer keeps ``op = None`` when it cannot be built or does not fit)."""
+    where = dict(file=path, **layer.where())
+    found = []
+    try:
+        cls = lookup(layer.type, layer.version)
+    except IRExecError as e:
+        return [e.located(**where)]
+    # The spelling irexec knows (types are matched case-insensitively): everything downstream
+    # (the executor's Parameter and Result handling, linting) compares against it.
+    layer.type = cls.type
+    where["layer_type"] = cls.type
+    try:
+        op = cls(layer.attrs)
+    except IRExecError as e:
+        return [e.located(code="O003", **where)]
+    arity = "G008" if cls.type in _IO_TYPES else "O004"
+    problem = cls.arity_problem(len(layer.inputs), None)
+    if problem:
+        found.append(ValidationError(problem, code=arity, **where))
+    # (No fixed count: a Result has no outputs, and an op with bodies as many as its port map says.)
+    if cls.num_outputs and len(layer.outputs) != cls.num_outputs:
+        found.append(ValidationError(f"{layer.type} has {cls.num_outputs} output(s), "
+                                     f"the layer declares {len(layer.outputs)}", code=arity, **where))
+    if cls.num_outputs == 0 and not issubclass(cls, BodyOp):
+        for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):
+            found.append(ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port "
+                                         f"{printable(sp)} (to layer {graph.layer(dst).name!r}, id {printable(dst)})",
+                                         port=sp, code=arity, **where))
+            break
+    if found:
+        return found
+    for port in layer.inputs:
+        if port.id not in fed:
+            found.append(ValidationError("input is not connected", port=port.id, code="G004", **where))
+    if cls.type == "Const":
+        op.bind(graph.weights)
+        try:
+            op.check()
+        except IRExecError as e:
+            return found + [e.located(**where)]
+    names = op.body_names if isinstance(op, BodyOp) else ()
+    if names or layer.bodies:
+        wrong = port_map_problems(layer, names, path)
+        if wrong:
+            return found + wrong
+        if names:
+            op.bind(layer)
+    layer.op = op
+    return found
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
+def port_map_problems(layer: Layer, names: tuple, path) -> list:
+    """What is wrong with the bodies of a layer whose op takes the bodies ``names``: one missing
+    or one too many (O003), a port map entry or back edge naming a layer the body does not have
+    (G001) or one that cannot play its part (G002), a body Parameter fed twice (G003) or by
+    nothing (G004)."""
+    where = dict(file=path, **layer.where())
+    found = [ValidationError(f"the {layer.type} has no <{name}>", code="O003", **where)
+             for name in names if name not in layer.bodies]
+    found += [ValidationError(f"{_a(layer.type)} takes no <{name}>", code="O003", **dict(where, line=body.line))
+              for name, body in layer.bodies.items() if name not in names]
+    ports = {"input": {p.id for p in layer.inputs}, "output": {p.id for p in layer.outputs}}
+    for name, body in layer.bodies.items():
+        if name not in names:
+            continue
+        graph, fed = body.graph, set()
+        for kind, entries in (("input", body.inputs), ("output", body.outputs)):
+            for e in entries:
+                wrong = _entry_problem(graph, e, kind, ports[kind], name)
+                if wrong is None and kind == "input":
+                    if e.internal_layer in fed:
+                        inner = graph.layer(e.internal_layer)
+                        wrong = ("G003", f"the port map feeds Parameter {inner.name!r} ({printable(inner.id)}) "
+                                         f"in its {name} twice", None)
+                    fed.add(e.internal_layer)
+                if wrong is not None:
+                    found.append(ValidationError(wrong[1], code=wrong[0], port=wrong[2], **dict(where, line=e.line)))
+        for b in body.back_edges:
+            for lid, port, role, end in ((b.from_layer, b.from_port, "Result", "from"),
+                                         (b.to_layer, b.to_port, "Parameter", "to")):
+                wrong = _end_problem(graph, lid, port, role, f"back edge {end}", name)
+                if wrong is not None:
+                    found.append(ValidationError(wrong[1], code=wrong[0], **dict(where, line=b.line)))
+        found += [ValidationError("no port map <input> feeds the Parameter", code="G004", file=path, **p.where())
+                  for p in graph.layers.values() if p.type == "Parameter" and p.id not in fed]
+    return found
+
+
+def _entry_problem(graph: Graph, e, kind: str, ports: set, body: str):
+    """(code, message, the layer's port) for what is wrong with a port map entry, or None."""
+    role = "Parameter" if kind == "input" else "Result"
+    wrong = _end_problem(graph, e.internal_layer, None, role, f"the port map's <{kind}> names", body)
+    if wrong is None and e.external_port is not None and e.external_port not in ports:
+        wrong = ("G002", f"the port map's <{kind}> names {kind} port {printable(e.external_port)}, which the "
+                         f"layer does not have", e.external_port)
+    return wrong
+
+
+def _end_problem(graph: Graph, lid: str, port, role: str, what: str, body: str):
+    """(code, message, None) for what is wrong with the body layer ``lid`` (and its ``port``,
+    when given) as the ``role`` it is named for, or None."""
+    inner = graph.layers.get(lid)
+    if inner is None:
+        return "G001", f"{what} layer '{printable(lid)}', which is not in its {body}", None
+    if inner.type != role:
+        return "G002", f"{what} layer {inner.name!r} ({printable(lid)}, {inner.type}) in its {body}: not a {role}", None
+    if port is not None and port not in {p.id for p in inner.inputs + inner.outputs}:
+        return "G002", f"{what} port {printable(port)} of layer {inner.name!r} ({printable(lid)}), which it lacks", None
+    return None

@@ -1,0 +1,238 @@
+"""A ``<layer>`` element -> Layer: its attributes, its ports and, for the ops with bodies (Loop,
+TensorIterator, If), each body, assembled into a Graph as the top level is, with its port map
+and back edges. Bodies are read from the layer's element, whole (the top level is streamed).
+
+OpenVINO writes a Loop's or TensorIterator's ``<port_map>`` and ``<back_edges>`` beside its
+``<body>``, and an If's ``<then_port_map>`` and ``<else_port_map>`` beside its ``<then_body>`` and
+``<else_body>``; each ``<input>``/``<output>`` names the layer's port (``external_port_id``, -1
+for the special ports a ``purpose`` names) and the body's Parameter or Result
+(``internal_layer_id``), and ``axis``, ``start``, ``end``, ``stride``, ``part_size`` when it
+slices or concatenates.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .assemble import GraphBuilder, Reading
+from .errors import IRExecError, ParseError, printable
+from .graph import BackEdge, Body, Graph, Layer, Port, PortMapEntry
+from .shapes import MAX_RANK, parse_dim
+from .types import from_precision
+
+BODY_TAGS = ("body", "then_body", "else_body")
+# The body each port map belongs to; a loop's back edges belong to its "body".
+PORT_MAPS = {"port_map": "body", "then_port_map": "then_body", "else_port_map": "else_body"}
+_SLICING = ("axis", "start", "end", "stride", "part_size")
+
+
+def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
+    """The Layer of ``el``; raises for what leaves the layer unreadable. Problems inside its
+    bodies are reported to ``reading`` and leave the rest of the layer read."""
+    line = el.sourceline
+    lid = el.get("id")
+    ltype = el.get("type")
+    name = el.get("name", lid)
+    if lid is None or ltype is None:
+        raise ParseError("a <layer> needs 'id' and 'type' attributes", file=reading.path, line=line,
+                         layer=scope[0] + str(name) if name is not None else None)
+    where = dict(file=reading.path, line=line, layer=scope[0] + name, layer_id=scope[1] + lid, layer_type=ltype)
+    if lid.isdigit() and not lid.isdecimal():
+        # Digits such as '²' are digits to str.isdigit but not numbers to int().
+        raise ParseError(f"layer id {lid!r} is not a number", **where)
+    # The first <data>, <input> and <output>, in one pass over the children (three find()s take
+    # several times as long); bodies and their maps are rare.
+    data_el = input_el = output_el = None
+    nested = None
+    for child in el:
+        tag = child.tag
+        if tag == "data":
+            data_el = child if data_el is None else data_el
+        elif tag == "input":
+            input_el = child if input_el is None else input_el
+        elif tag == "output":
+            output_el = child if output_el is None else output_el
+        elif tag in BODY_TAGS or tag in PORT_MAPS or tag == "back_edges":
+            nested = nested or {}
+            nested.setdefault(tag, child)
+    attrs = dict(data_el.items()) if data_el is not None else {}
+    try:
+        inputs = _ports(input_el)
+        outputs = _ports(output_el)
+        maps = _maps(nested) if nested else {}
+    except IRExecError as e:
+        raise e.located(**where)
+    ids = [p.id for p in inputs + outputs]
+    if len(set(ids)) != len(ids):
+        twice = next(i for i in ids if ids.count(i) > 1)
+        raise ParseError(f"two ports of the layer have id {printable(twice)}", code="G007", **where)
+    layer = Layer(lid, name, ltype, el.get("version"), attrs, inputs, outputs, line, scope=scope)
+    if nested:
+        layer.bodies = _bodies(layer, nested, maps, reading)
+    return layer
+
+
+def _ports(el) -> list:
+    ports = []
+    if el is None:
+        return ports
+    for p in el:
+        tag = p.tag
+        if tag != "port":
+            if tag.__class__ is not str:  # a comment
+                continue
+            raise ParseError(f"unexpected <{tag}> among ports", line=p.sourceline)
+        get = p.get
+        pid = get("id")
+        if pid is None:
+            raise ParseError("a <port> needs an 'id'", line=p.sourceline)
+        prec = get("precision")
+        dim_els = list(p.iterchildren("dim"))
+        try:
+            etype = from_precision(prec) if prec else None
+        except IRExecError as e:
+            raise e.located(line=p.sourceline, port=pid, code="O003")
+        try:
+            if len(dim_els) > MAX_RANK:
+                raise ParseError(f"the port has {len(dim_els)} dims; irexec handles at most {MAX_RANK}")
+            dims = tuple([parse_dim(d.text or "") for d in dim_els])
+        except IRExecError as e:
+            raise e.located(line=p.sourceline, port=pid)
+        names = get("names")
+        names = tuple(n.strip() for n in names.split(",") if n.strip()) if names else ()
+        ports.append(Port(pid, etype, dims, names, p.sourceline))
+    return ports
+
+
+# ---- port maps and back edges --------------------------------------------------------------------
+
+def _maps(nested: dict) -> dict:
+    """Body name -> (inputs, outputs, back edges), from the port maps and back edges written."""
+    maps = {}
+    for tag, body in PORT_MAPS.items():
+        if tag in nested:
+            maps[body] = _port_map(nested[tag]) + ([],)
+    if "back_edges" in nested:
+        ins, outs, _ = maps.get("body", ([], [], []))
+        maps["body"] = (ins, outs, _back_edges(nested["back_edges"]))
+    return maps
+
+
+def _children(el, allowed: tuple):
+    for child in el:
+        tag = child.tag
+        if tag.__class__ is not str:  # a comment
+            continue
+        if tag not in allowed:
+            raise ParseError(f"unexpected <{tag}> in <{el.tag}>", line=child.sourceline, code="X003")
+        yield child
+
+
+def _port_map(el) -> tuple:
+    inputs, outputs = [], []
+    for child in _children(el, ("input", "output")):
+        ext, internal = child.get("external_port_id"), child.get("internal_layer_id")
+        if ext is None or internal is None:
+            raise ParseError(f"a port map <{child.tag}> needs external_port_id and internal_layer_id",
+                             line=child.sourceline, code="X003")
+        ext = ext.strip()
+        ints = {key: _int(child, key) for key in _SLICING if child.get(key) is not None}
+        entry = PortMapEntry(None if ext == "-1" else ext, internal.strip(), purpose=child.get("purpose"),
+                             line=child.sourceline, **ints)
+        (inputs if child.tag == "input" else outputs).append(entry)
+    return inputs, outputs
+
+
+def _int(el, key: str) -> int:
+    text = el.get(key).strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise ParseError(f"the port map's {key}={text!r} is not an integer", line=el.sourceline,
+                         code="O003") from None
+
+
+def _back_edges(el) -> list:
+    edges = []
+    for child in _children(el, ("edge",)):
+        src, dst = child.get("from-layer"), child.get("to-layer")
+        if src is None or dst is None:
+            raise ParseError("a back edge needs from-layer and to-layer", line=child.sourceline, code="X003")
+        edges.append(BackEdge(src, dst, child.get("from-port"), child.get("to-port"), child.sourceline))
+    return edges
+
+
+# ---- bodies ---------------------------------------------------------------------------------------
+
+def _bodies(layer: Layer, nested: dict, maps: dict, reading: Reading) -> dict:
+    bodies = {}
+    for tag in BODY_TAGS:
+        if tag not in nested:
+            continue
+        el = nested[tag]
+        graph = parse_body(el, layer, reading)
+        ins, outs, back = maps.get(tag, ([], [], []))
+        bodies[tag] = Body(tag, graph, ins, outs, back, el.sourceline)
+    for tag, body in PORT_MAPS.items():
+        if tag in nested and body not in nested:
+            reading.report(ParseError(f"the layer has a <{tag}> but no <{body}>", file=reading.path, code="O003",
+                                      **dict(layer.where(), line=nested[tag].sourceline)))
+    return bodies
+
+
+def parse_body(el, owner: Layer, reading: Reading) -> Graph:
+    """The Graph of a body element of ``owner``: its layers read and its edges checked as the top
+    level's are, each problem reported under the layer's path (``owner/body/layer``)."""
+    tag = el.tag
+    scope = (f"{owner.path}/{tag}/", f"{owner.scope[1]}{owner.id}/{tag}/")
+    graph = Graph(f"{owner.name}/{tag}", reading.ir_version, reading.path)
+    graph.weights = reading.weights
+    where = dict(owner.where(), line=el.sourceline)
+    builder = GraphBuilder(graph, reading, where)
+    report = reading.report
+    seen = set()
+    for child in el:
+        section = child.tag
+        if section not in ("layers", "edges"):
+            continue  # rt_info, and what the schema reports
+        if section in seen:
+            report(ParseError(f"the <{tag}> has more than one <{section}>", file=reading.path, code="X003",
+                              **dict(where, line=child.sourceline)))
+        seen.add(section)
+        for item in child:
+            if item.tag.__class__ is not str:  # a comment
+                continue
+            if section == "edges":
+                edge = edge_of(item, reading, where)
+                if edge is not None:
+                    builder.add_edge(edge)
+                continue
+            if item.tag != "layer":
+                report(ParseError(f"unexpected <{item.tag}> in <layers>", file=reading.path, code="X003",
+                                  **dict(where, line=item.sourceline)))
+                continue
+            try:
+                layer = parse_layer(item, reading, scope)
+            except IRExecError as e:
+                report(e.located(file=reading.path, code="X003"))
+                builder.leave_out(item.get("id"))
+                continue
+            builder.add_layer(layer)
+    if "layers" not in seen:
+        report(ParseError(f"the <{tag}> has no <layers>", file=reading.path, code="X003", **where))
+    return builder.finish()
+
+
+def edge_of(el, reading: Reading, where: Optional[dict] = None) -> Optional[tuple]:
+    """An ``<edge>`` as (from-layer, from-port, to-layer, to-port, line); None (reported) when
+    it is not one."""
+    if el.tag != "edge":
+        reading.report(ParseError(f"unexpected <{el.tag}> in <edges>", file=reading.path, code="X003",
+                                  **dict(where or {}, line=el.sourceline)))
+        return None
+    get = el.get
+    ends = (get("from-layer"), get("from-port"), get("to-layer"), get("to-port"))
+    if None in ends:
+        reading.report(ParseError("an <edge> needs from-layer, from-port, to-layer and to-port",
+                                  file=reading.path, code="X003", **dict(where or {}, line=el.sourceline)))
+        return None
+    return ends + (el.sourceline,)

@@ -1,0 +1,128 @@
+"""Broadcast-1 and Broadcast-3: the data repeated to the shape the ``target_shape`` input gives.
+``mode`` "numpy": the data's dims align with the target's last ones, each 1 or equal;
+"explicit": ``axes_mapping`` says which target axis each data dim lands on (increasing);
+"bidirectional" (Broadcast-3): the output is the NumPy broadcast of data and target, so the
+target may be smaller than the data.
+
+OpenVINO's enums make "none" and "explicit" one value (it writes Broadcast-1's as "none"), and
+so does irexec. Mode "pdpd" is not supported by irexec.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import ValidationError
+from ...shapes import broadcast_numpy, is_static, static, to_ints
+from ..common import dyn_rank, int_vector, itemsize, require_array_shape
+from ..op import Attr, Fact, Input, Op
+from ..registry import register
+
+
+# ---- the broadcast targets (pure functions over int tuples) ------------------------------------
+
+def explicit_broadcast_shape(data_shape: tuple, target: list, axes_mapping: list) -> tuple:
+    """Shape data is viewed as before an explicit broadcast: its dims placed at axes_mapping."""
+    if len(axes_mapping) != len(data_shape):
+        raise ValidationError(f"axes_mapping {axes_mapping} must have one axis per data dim "
+                              f"({len(data_shape)})")
+    if sorted(axes_mapping) != list(axes_mapping) or len(set(axes_mapping)) != len(axes_mapping):
+        raise ValidationError(f"axes_mapping {axes_mapping} must be increasing")
+    view = [1] * len(target)
+    for d, a in zip(data_shape, axes_mapping):
+        if not 0 <= a < len(target):
+            raise ValidationError(f"axes_mapping entry {a} is out of range for target rank {len(target)}")
+        if d != 1 and d != target[a]:
+            raise ValidationError(f"data dim {d} cannot broadcast to target dim {target[a]} at axis {a}")
+        view[a] = d
+    return tuple(view)
+
+
+def numpy_broadcast_target(data_shape: tuple, target: list) -> tuple:
+    if len(target) < len(data_shape):
+        raise ValidationError(f"cannot broadcast {list(data_shape)} to the lower rank {target}")
+    pad = (1,) * (len(target) - len(data_shape)) + tuple(data_shape)
+    for d, t in zip(pad, target):
+        if d != 1 and d != t:
+            raise ValidationError(f"cannot broadcast {list(data_shape)} to {target}")
+    return tuple(target)
+
+
+def bidirectional_target(data_shape: tuple, target: list) -> tuple:
+    # (Not np.broadcast_shapes: it stops at 32 dims, where NumPy 2 arrays go to 64.)
+    try:
+        return to_ints(broadcast_numpy(static(data_shape), static(target)))
+    except ValidationError:
+        raise ValidationError(f"cannot broadcast {list(data_shape)} with {list(target)}") from None
+
+
+def _target(value, size: int) -> list:
+    """A Broadcast's target_shape input: dims that exist (not negative) and fit in an array."""
+    target = int_vector(value, "target_shape")
+    if any(t < 0 for t in target):
+        raise ValidationError(f"target_shape {target} has a negative dim")
+    require_array_shape(target, size, "the broadcast output")
+    return target
+
+
+# ---- the ops -----------------------------------------------------------------------------------
+
+class _BroadcastBase(Op):
+    inputs = (Input("data"), Input("target_shape", "int", role="shape", value=True),
+              Input("axes_mapping", "int", role="axes", value=True, optional=True))
+
+    def setup(self):
+        if self.mode == "pdpd":
+            raise ValidationError("Broadcast mode 'pdpd' is not supported by irexec")
+        if self.mode == "none":
+            # OpenVINO's enums make NONE and EXPLICIT one value, and it writes Broadcast-1's as "none".
+            self.mode = "explicit"
+
+    def target_shape(self, data_shape, target, axes, size=1):
+        """The output shape and the shape data is viewed as before broadcasting to it, for the
+        actual data shape and the target_shape and axes_mapping values (``size``: the item size)."""
+        target = _target(target, size)
+        if self.mode == "numpy":
+            return numpy_broadcast_target(data_shape, target), data_shape
+        if self.mode == "bidirectional":
+            out = bidirectional_target(data_shape, target)
+            require_array_shape(out, size)  # larger than the target when data is
+            return out, data_shape
+        return tuple(target), explicit_broadcast_shape(data_shape, target, int_vector(axes, "axes_mapping"))
+
+    def output_facts(self, data, target, axes=None):
+        if axes is None and self.mode == "explicit":
+            raise ValidationError("Broadcast mode 'explicit' needs the axes_mapping input")
+        mapping = None if axes is None else axes.value
+        size = itemsize(data)
+        values_known = target.value is not None and (self.mode != "explicit" or mapping is not None)
+        if is_static(data.shape) and values_known:
+            out, _ = self.target_shape(to_ints(data.shape), target.value, mapping, size)
+            return Fact(data.etype, static(out))
+        if target.value is not None and self.mode in ("numpy", "explicit"):
+            # The output is the target, whatever the data's unknown dims turn out to be.
+            return Fact(data.etype, static(_target(target.value, size)))
+        if target.value is not None and data.shape is not None:
+            return Fact(data.etype, broadcast_numpy(data.shape, static(_target(target.value, size))))
+        n = target.shape[0].lo if target.shape and target.shape[0].is_static else None
+        if n is not None and self.mode != "bidirectional":
+            return Fact(data.etype, dyn_rank(n))
+        return Fact(data.etype, None)
+
+    def compute(self, data, target, axes=None):
+        data = np.asarray(data)
+        out, view = self.target_shape(np.shape(data), target, axes, data.dtype.itemsize)
+        return np.broadcast_to(np.reshape(data, view) if self.mode == "explicit" else data, out)
+
+
+@register
+class Broadcast1(_BroadcastBase):
+    type, version = "Broadcast", "opset1"
+    spec = "movement/broadcast-1"
+    attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "none", "pdpd")),)
+
+
+@register
+class Broadcast3(_BroadcastBase):
+    type, version = "Broadcast", "opset3"
+    spec = "movement/broadcast-3"
+    attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "none", "bidirectional", "pdpd")),)

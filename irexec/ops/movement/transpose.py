@@ -1,0 +1,37 @@
+"""Transpose-1: the data's dims permuted, output dim i being input dim ``order[i]``; an empty
+order reverses them. The order is a permutation of 0..rank-1: negative entries are refused, as
+OpenVINO refuses them.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import ValidationError
+from ..common import dyn_rank, int_vector
+from ..op import Fact, Input, Op
+from ..registry import register
+
+
+def transpose_order(rank: int, order: list) -> list:
+    if not order:
+        return list(range(rank))[::-1]
+    # No negative entries: OpenVINO refuses them (the order must be a permutation of 0..rank-1).
+    if sorted(order) != list(range(rank)):
+        raise ValidationError(f"Transpose order {order} is not a permutation of 0..{rank - 1}")
+    return list(order)
+
+
+@register
+class Transpose(Op):
+    type, version = "Transpose", "opset1"
+    spec = "movement/transpose-1"
+    inputs = (Input("data"), Input("order", "int", role="axes", value=True))
+
+    def output_facts(self, data, order):
+        if data.shape is not None and order.value is not None:
+            perm = transpose_order(len(data.shape), int_vector(order.value, "order"))
+            return Fact(data.etype, tuple(data.shape[p] for p in perm))
+        return Fact(data.etype, None if data.shape is None else dyn_rank(len(data.shape)))
+
+    def compute(self, data, order):
+        return np.transpose(data, transpose_order(np.ndim(data), int_vector(order, "order")))

@@ -1,0 +1,77 @@
+"""What every Reduce* op shares: the data and axes inputs, ``keep_dims``, and the shape rule.
+
+``axes`` lists the dims to reduce (negative ones count from the end, repeats count once); they
+go (or become 1 with ``keep_dims``). Empty ``axes`` reduce nothing, as the spec says: the CPU
+plugin refuses them without ``keep_dims`` (a rank check in its Reduce node). A scalar may name
+axis 0 or -1, which reduce nothing either.
+
+Like the elementwise ops, f16 and bf16 compute in f32 and round once; integers wrap.
+
+Where the CPU plugin departs (tests/cases/reduction/ has a row for each): it saturates i8/u8
+sums, products and norms instead of wrapping, computes i32 through f32 (so totals beyond 2^24
+round), keeps only the low 32 bits of i64, refuses empty ``axes`` without ``keep_dims``, and
+refuses axes fed at run time in some reductions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import ValidationError
+from ...shapes import fixed, normalize_axis
+from ..common import int_vector
+from ..elementwise import in_f32_unary
+from ..op import Attr, Fact, Input, Op
+
+
+def reduce_axes(axes, rank: int) -> tuple:
+    """The axes to reduce, normalised and sorted, for data of ``rank``."""
+    values = int_vector(np.asarray(axes).reshape(-1), "axes")
+    if rank == 0:
+        if any(a not in (0, -1) for a in values):
+            raise ValidationError(f"Reduce axes {values} are out of range for a scalar")
+        return ()
+    return tuple(sorted({normalize_axis(a, rank, "Reduce axis") for a in values}))
+
+
+def extreme(ufunc, x, axes, keepdims):
+    """``ufunc`` (np.maximum or np.minimum) over ``axes``. It has no identity to start from: an
+    output element over no input elements is refused; an empty output is just empty."""
+    if x.size == 0:
+        shape = np.zeros(x.shape, np.int8).sum(axis=axes, keepdims=keepdims).shape
+        if np.prod(shape, dtype=np.int64):
+            raise ValidationError("cannot take the maximum or minimum over an axis of no elements")
+        return np.empty(shape, x.dtype)
+    return ufunc.reduce(x, axis=axes, keepdims=keepdims)
+
+
+class Reduce(Op):
+    """A reduction: the subclass's ``reduce(x, axes, keepdims)`` over normalised axes gives the
+    output (its type becomes the data's). ``data_types``: what the data may be."""
+    data_types = "any"
+    attrs = (Attr("keep_dims", "bool", False),)
+
+    def __init_subclass__(cls, **kw):
+        cls.inputs = (Input("data", cls.data_types), Input("axes", "int", role="axes", value=True))
+        super().__init_subclass__(**kw)
+
+    @staticmethod
+    def reduce(x, axes, keepdims):
+        raise NotImplementedError
+
+    def output_facts(self, data, axes):
+        if axes.shape is not None and len(axes.shape) > 1:
+            raise ValidationError(f"{self.type}'s axes must be a scalar or 1-D, got rank {len(axes.shape)}", port=1)
+        if data.shape is None or axes.value is None:
+            return Fact(data.etype, None)
+        ax = reduce_axes(axes.value, len(data.shape))
+        if self.keep_dims:
+            shape = tuple(fixed(1) if i in ax else d for i, d in enumerate(data.shape))
+        else:
+            shape = tuple(d for i, d in enumerate(data.shape) if i not in ax)
+        return Fact(data.etype, shape)
+
+    def compute(self, x, axes):
+        ax = reduce_axes(axes, x.ndim)
+        with np.errstate(over="ignore", invalid="ignore"):  # integers wrap; inf - inf is NaN
+            out = in_f32_unary(self.reduce)(x, ax, self.keep_dims)
+        return np.asarray(out).astype(x.dtype, copy=False)

@@ -1,0 +1,16 @@
+"""ReduceL1-4: the sum of absolute values over ``axes`` (see ``_reduce`` for the axes,
+``keep_dims`` and f16/bf16). Integers wrap, as in C."""
+import numpy as np
+
+from ..registry import register
+from ._reduce import Reduce
+
+
+@register
+class ReduceL1(Reduce):
+    type, version = "ReduceL1", "opset4"
+    spec = "reduction/reduce-l1-4"
+
+    @staticmethod
+    def reduce(x, axes, keepdims):
+        return np.sum(np.abs(x), axis=axes, keepdims=keepdims, dtype=x.dtype)

@@ -1,0 +1,17 @@
+"""ReduceLogicalAnd-1: true where every element over ``axes`` is (see ``_reduce`` for the axes
+and ``keep_dims``); boolean data."""
+import numpy as np
+
+from ..registry import register
+from ._reduce import Reduce
+
+
+@register
+class ReduceLogicalAnd(Reduce):
+    type, version = "ReduceLogicalAnd", "opset1"
+    spec = "reduction/reduce-logical-and-1"
+    data_types = "bool"
+
+    @staticmethod
+    def reduce(x, axes, keepdims):
+        return np.all(x, axis=axes, keepdims=keepdims)

@@ -1,0 +1,17 @@
+"""ReduceLogicalOr-1: true where any element over ``axes`` is (see ``_reduce`` for the axes and
+``keep_dims``); boolean data."""
+import numpy as np
+
+from ..registry import register
+from ._reduce import Reduce
+
+
+@register
+class ReduceLogicalOr(Reduce):
+    type, version = "ReduceLogicalOr", "opset1"
+    spec = "reduction/reduce-logical-or-1"
+    data_types = "bool"
+
+    @staticmethod
+    def reduce(x, axes, keepdims):
+        return np.any(x, axis=axes, keepdims=keepdims)

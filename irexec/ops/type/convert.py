@@ -1,0 +1,101 @@
+"""Convert-1: element type conversion, as the OpenVINO CPU plugin does it.
+
+- Integer to integer (and boolean to integer) keeps the low N bits: modulo 2^N, as the spec
+  and C++ say, for every width including i4, u4 and u1.
+- Float to integer truncates toward zero into a 32-bit integer first (a 64-bit one for the
+  64-bit destinations and the non-negative half of u32), then keeps the low N bits. NaN and
+  values outside that intermediate range become its minimum, the x86 "integer indefinite"
+  value: f32 300.0 -> u8 44, -1.5 -> u8 255, 3e9 -> i8 0, NaN -> i32 -2147483648.
+- Anything to boolean is ``x != 0`` (NaN gives true).
+- To a float type rounds to nearest even; bf16 goes through f32.
+
+tests/test_diff_convert.py checks these against the plugin and names each place where the
+plugin departs from them (i64/u32/u64 narrowed to 32 bits, f64 computed as f32, ...).
+"""
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+
+from ...shapes import is_static, to_ints
+from ..common import require_array_shape
+from ..op import Attr, Fact, Input, Op
+from ..registry import register
+
+# Float -> integer: (lowest, one past the highest) truncated value that survives, and what every
+# other value (and NaN) becomes before the low bits are kept.
+_I32_WINDOW = (-2.0 ** 31, 2.0 ** 31, -(2 ** 31))
+_WINDOWS = {
+    "i64": (-2.0 ** 63, 2.0 ** 63, -(2 ** 63)),
+    # Unsigned 32 and 64 bits: negative values wrap as through the signed type, and the whole
+    # unsigned range is exact; the rest gives the sign bit, as the signed minimum would.
+    "u32": (-2.0 ** 31, 2.0 ** 32, 2 ** 31),
+    "u64": (-2.0 ** 63, 2.0 ** 64, 2 ** 63),
+}
+
+
+def convert(x: np.ndarray, dst) -> np.ndarray:
+    """Convert an array to the NumPy dtype of element type ``dst``, as OpenVINO's Convert does."""
+    if x.dtype == dst.dtype and dst.name != "u1":
+        return x
+    x = _widen(x)
+    if dst.name == "boolean":
+        return x != 0
+    if dst.is_integer:
+        return _keep_low_bits(_float_to_int(x, dst) if x.dtype.kind == "f" else x, dst)
+    if dst.name == "bf16":
+        return x.astype(np.float32).astype(dst.dtype)
+    return x.astype(dst.dtype)
+
+
+def _widen(x: np.ndarray) -> np.ndarray:
+    """ml_dtypes' narrow types as the standard NumPy type that holds them exactly."""
+    if x.dtype == ml_dtypes.int4:
+        return x.astype(np.int8)
+    if x.dtype == ml_dtypes.uint4:
+        return x.astype(np.uint8)
+    if x.dtype == ml_dtypes.bfloat16:
+        return x.astype(np.float32)
+    return x
+
+
+def _float_to_int(x: np.ndarray, dst) -> np.ndarray:
+    lo, hi, outside = _WINDOWS.get(dst.name, _I32_WINDOW)
+    t = np.trunc(x.astype(np.float64))
+    inside = (t >= lo) & (t < hi)  # false for NaN
+    t = np.where(inside, t, 0.0)
+    if hi > 2.0 ** 63:
+        # u64 beyond int64: convert the value less 2^63, then put the top bit back.
+        top = t >= 2.0 ** 63
+        v = np.where(top, t - 2.0 ** 63, t).astype(np.int64).view(np.uint64)
+        v = v + np.where(top, np.uint64(2 ** 63), np.uint64(0))
+        return np.where(inside, v, np.uint64(outside))
+    return np.where(inside, t.astype(np.int64), np.int64(outside))
+
+
+def _keep_low_bits(v: np.ndarray, dst) -> np.ndarray:
+    if dst.name == "u1":
+        return (v & 1).astype(np.uint8)
+    if dst.name == "u4":
+        return (v & 0xF).astype(np.uint8).astype(dst.dtype)
+    if dst.name == "i4":
+        return (((v & 0xF) ^ 8) - 8).astype(np.int8).astype(dst.dtype)
+    return v.astype(dst.dtype)  # NumPy's integer casts keep the low bits
+
+
+@register
+class Convert(Op):
+    type, version = "Convert", "opset1"
+    spec = "type/convert-1"
+    inputs = (Input("data"),)
+    attrs = (Attr("destination_type", "etype"),)
+
+    def output_facts(self, data):
+        if is_static(data.shape):
+            # A wider type can make even an empty tensor's shape too large for NumPy.
+            require_array_shape(to_ints(data.shape), self.destination_type.dtype.itemsize)
+        return Fact(self.destination_type, data.shape)
+
+    def compute(self, x):
+        with np.errstate(invalid="ignore", over="ignore"):  # NaN and out-of-range values: see above
+            return convert(x, self.destination_type)

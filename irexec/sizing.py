@@ -1,0 +1,113 @@
+"""The sizing pass before a run, and its run-time guard.
+
+Before a model runs on inputs of a new signature (shapes, types, and the values of small
+integer inputs, which can steer shapes), every op's rule is walked over the actual input facts:
+each intermediate's shape is then known, and one over the memory budget is refused before
+anything is allocated. Where the pass could not make a layer's shapes static (a shape that
+depends on values it could not see), the executor asks the guard to run that layer's rule on the
+actual arrays just before computing it. Either way an op's ``compute`` only ever sees inputs its
+rule has accepted, and never allocates past the budget.
+"""
+from __future__ import annotations
+
+from .errors import ExecutionError, IRExecError, ValidationError
+from .kernels.indices import IndexOutOfRangeError
+from .limits import fmt_bytes
+from .ops.op import Fact
+from .shape_inference import infer_shapes, nbytes
+from .shapes import fmt, is_static, static
+
+# Inputs that can steer shapes (a Range's bounds, a Reshape's target) are small integer tensors:
+# their values take part in the sizing; other inputs count by shape and type only.
+SHAPE_VALUE_LIMIT = 64
+_SIGNATURES_KEPT = 32
+
+
+class Sizing:
+    """The sizing of one model, per input signature (the last few are kept)."""
+
+    def __init__(self, graph, order: list, inputs: list, max_tensor_bytes: int):
+        self.graph = graph
+        self.order = order
+        self.inputs = inputs        # TensorInfo of each Parameter
+        self.budget = max_tensor_bytes
+        self._signatures = {}       # signature -> the guard for it (None: nothing to guard)
+
+    def check(self, feeds: dict):
+        """Size every intermediate for ``feeds`` (Parameter layer id -> array); raise when one is
+        over the budget or a rule refuses the inputs. Returns the guard for the run (or None)."""
+        steering = {lid: arr for lid, arr in feeds.items()
+                    if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
+        sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
+                    for lid, arr in sorted(feeds.items()))
+        if sig in self._signatures:
+            return self._signatures[sig]
+        facts_in = {info.layer_id: Fact(info.element_type, static(feeds[info.layer_id].shape),
+                                        steering.get(info.layer_id))
+                    for info in self.inputs}
+        try:
+            facts = infer_shapes(self.graph, self.order, facts_in)
+        except ValidationError as e:
+            # Found with these inputs' values (a division by zero while folding, an index out of
+            # range, ...): a run error, as the kernel would have raised it.
+            raise _as_run_error(e) from None
+        for (lid, _), fact in facts.items():
+            self._refuse_over_budget(self.graph.layer(lid), fact)
+        guard = self._guard_for(facts)
+        if len(self._signatures) >= _SIGNATURES_KEPT:
+            self._signatures.pop(next(iter(self._signatures)))
+        self._signatures[sig] = guard
+        return guard
+
+    def _refuse_over_budget(self, layer, fact: Fact) -> None:
+        size = nbytes(fact)
+        if size is not None and size > self.budget:
+            raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}, {fmt_bytes(size)}: "
+                                 f"over the budget of {fmt_bytes(self.budget)} for one tensor",
+                                 file=self.graph.path, **layer.where())
+
+    def _guard_for(self, facts: dict):
+        """The layers the pass could not size exactly: an input or output shape not static, or a
+        value the rule needs not known. None when there are none."""
+        unsized = {}
+        for lid in self.order:
+            layer = self.graph.layer(lid)
+            op = layer.op
+            if layer.type in ("Parameter", "Const", "Result"):
+                continue
+            feeds = self.graph.producers(lid)
+            ins = [facts[feeds[i]] for i in range(len(layer.inputs))]
+            outs = [facts[(lid, i)] for i in range(len(layer.outputs))]
+            if any(not is_static(f.shape) for f in ins + outs) or any(
+                    f.value is None and op.declared_input(i).value for i, f in enumerate(ins)):
+                unsized[lid] = [f.etype for f in ins]
+        return Guard(self, unsized) if unsized else None
+
+
+class Guard:
+    """Called by the executor before a layer computes: runs the rule of a layer the sizing pass
+    could not size on the actual arrays, and refuses an output over the budget."""
+
+    def __init__(self, sizing: Sizing, unsized: dict):
+        self.sizing = sizing
+        self.unsized = unsized      # layer id -> its inputs' element types
+
+    def __call__(self, layer, arrays: list) -> None:
+        etypes = self.unsized.get(layer.id)
+        if etypes is None:
+            return
+        op = layer.op
+        ins = [Fact(t, static(a.shape), a if op.declared_input(i).value else None)
+               for i, (t, a) in enumerate(zip(etypes, arrays))]
+        try:
+            outs = op.shape_infer(ins)
+        except ValidationError as e:
+            raise _as_run_error(e.located(file=self.sizing.graph.path, **layer.where())) from None
+        for fact in outs:
+            self.sizing._refuse_over_budget(layer, fact)
+
+
+def _as_run_error(e: IRExecError) -> IRExecError:
+    cls = IndexOutOfRangeError if e.code == "C004" else ExecutionError
+    return cls(e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id,
+               layer_type=e.layer_type, port=e.port)

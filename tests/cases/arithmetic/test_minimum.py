@@ -1,0 +1,51 @@
+"""Minimum-1: cases against the CPU plugin. The smaller operand, elementwise: as the plugin's x86
+code, the second operand unless the first is smaller: min(NaN, 1) = 1 but min(1, NaN) = NaN, and
+min(-0, +0) = +0 but min(+0, -0) = -0. The special values are compared with the plugin in both
+operand orders.
+
+The plugin's departures (rows with ``plugin=``): u32 and i64 are narrowed to i32, f64 is
+computed in f32 (and +-inf given as +-FLT_MAX)."""
+import numpy as np
+
+from cases.broadcasting import broadcast_errors, broadcasting, partial_shapes
+from cases.rows import Case, Error, T, Table
+
+INF, NAN = float("inf"), float("nan")
+F32_MAX = float(np.finfo(np.float32).max)
+SA = [NAN, 1.0, NAN, INF, -INF, -0.0, 0.0, NAN, 3.0, INF, -INF]
+SB = [1.0, NAN, NAN, NAN, 1.0, 0.0, -0.0, -INF, 3.0, INF, INF]
+
+TABLE = Table("Minimum", "opset1", cases=[
+    *broadcasting("f32"),
+    *broadcasting("f32", a={"low": -2, "high": 3}, b={"low": -2, "high": 3})[:3],  # many ties
+    *broadcasting("i32")[:5],
+    *broadcasting("u8")[:3],
+    Case((T("i32", (4,), [-2 ** 31, 2 ** 31 - 1, 5, -5]), T("i32", (4,), [2 ** 31 - 1, -2 ** 31, 5, 5])),
+         name="i32 extremes and a tie"),
+    Case((T("f16", (2, 3)), T("f16", (3,)))),
+    Case((T("f16", (3,)), T("f16", (2, 3), const=True))),
+    Case((T("bf16", (2, 3)), T("bf16", (3,)))),
+    Case((T("bf16", (3,)), T("bf16", (2, 3)))),
+    Case((T("i64", (2, 3)), T("i64", (3,), const=True)), name="i64 within i32"),
+    Case((T("u8", (3,), [0, 255, 7]), T("u8", (3,), [255, 0, 7])), name="u8 extremes"),
+    Case((T("f32", (11,), SA), T("f32", (11,), SB)), name="f32 NaN and signed zeros"),
+    Case((T("f32", (11,), SB), T("f32", (11,), SA)), name="f32 NaN and signed zeros, swapped"),
+    Case((T("f16", (11,), SA), T("f16", (11,), SB)), name="f16 NaN and signed zeros"),
+    Case((T("bf16", (11,), SB), T("bf16", (11,), SA)), name="bf16 NaN and signed zeros, swapped"),
+    Case((T("u32", (2,), [2 ** 31, 2 ** 32 - 1]), T("u32", (2,), [1, 5])),
+         expect=([1, 5],), plugin=([2 ** 31, 2 ** 32 - 1],),
+         why="the plugin narrows u32 to i32 (from 2^31 it is negative there)"),
+    Case((T("i64", (2,), [2 ** 32, 1]), T("i64", (2,), [1, -2 ** 32])), expect=([1, -2 ** 32],), plugin=([0, 0],),
+         why="the plugin narrows i64 to i32"),
+    Case((T("f64", (2,), [-INF, 1e300]), T("f64", (2,), [0.0, 1.0])), expect=([-INF, 1.0],), plugin=([-F32_MAX, 1.0],),
+         why="the plugin computes f64 in f32 (and gives +-inf as +-FLT_MAX)"),
+])
+TABLE.errors = [
+    *broadcast_errors(),
+    Error((T("f32", (2,)), T("f16", (2,))), match="Minimum's a and b must have one element type, got f32, f16",
+          code="S005", name="f32 with f16"),
+    Error((T("u8", (2,)), T("i8", (2,))), match="must have one element type", code="S005", name="u8 with i8"),
+]
+
+test_cases, test_errors = TABLE.pytest()
+test_partial_shapes = partial_shapes(TABLE)

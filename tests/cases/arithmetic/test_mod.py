@@ -1,0 +1,47 @@
+"""Mod-1: cases against the CPU plugin. The remainder takes the dividend's sign (C's fmod); for
+floats OpenVINO's ``a - trunc(a / b) * b``, so x mod inf is NaN and -0 mod y is +0.
+
+The plugin computes integer Mod in f32: dividends beyond 2^24 are a ``plugin`` row. Integer
+division by zero is an error."""
+from cases.broadcasting import broadcast_errors, broadcasting, partial_shapes
+from cases.rows import Case, Error, T, Table
+
+INF, NAN = float("inf"), float("nan")
+A, B = [7, -7, 7, -7, 1, -1, 0, 100, -100, 5], [2, 2, -2, -2, 3, 3, 5, -7, 7, -5]
+FA, FB = [5.0, INF, -0.0, 7.5, -7.5, 5.0, -6.0], [INF, 2.0, 3.0, -2.0, 2.0, 0.0, 4.0]
+
+TABLE = Table("Mod", "opset1", cases=[
+    *broadcasting("f32", b={"low": 1, "high": 9}),
+    Case((T("f32", (2, 3)), T("f32", (3,), [-2.5, 0.375, 3.0])), name="f32 fractional divisors"),
+    *broadcasting("i32", b={"low": 1, "high": 20})[:5],
+    *broadcasting("u8", b={"low": 1, "high": 20})[:3],
+    Case((T("i32", (10,), A), T("i32", (10,), B)), name="i32 signs"),
+    Case((T("i64", (10,), A), T("i64", (10,), B, const=True)), name="i64 signs, constant divisor"),
+    Case((T("i32", (10,), A, const=True), T("i32", (10,), B)), name="i32 signs, constant dividend"),
+    Case((T("f16", (2, 3)), T("f16", (3,), [-3.0, 2.0, 0.5]))),
+    Case((T("f16", (3,), [7.5, -7.5, 0.25]), T("f16", (2, 3), low=1, high=8))),
+    Case((T("bf16", (2, 3)), T("bf16", (3,), [-3.0, 2.0, 0.5]))),
+    Case((T("bf16", (3,), [7.5, -7.5, 0.25]), T("bf16", (2, 3), low=-8, high=-1))),
+    Case((T("f32", (7,), FA), T("f32", (7,), FB)), expect=([NAN, NAN, 0.0, 1.5, -1.5, NAN, -2.0],),
+         name="f32 inf, -0, x mod 0"),
+    Case((T("f16", (7,), FA), T("f16", (7,), FB)), name="f16 inf, -0, x mod 0"),
+    Case((T("bf16", (7,), FA), T("bf16", (7,), FB)), name="bf16 inf, -0, x mod 0"),
+    Case((T("i32", (3,), [16777217, 2147483647, 1000000007]), T("i32", (3,), [16777216, 2, 3])),
+         expect=([1, 1, 2],), plugin=([0, 0, 0],), why="the plugin computes integer Mod in f32"),
+    Case((T("i64", (1,), [2 ** 32 + 7]), T("i64", (1,), [5])), expect=([3],), plugin=([2],),
+         why="the plugin narrows i64 to i32"),
+])
+TABLE.errors = [
+    *broadcast_errors(),
+    Error((T("i32", (3,), [6, -7, 8]), T("i32", (3,), [3, 0, 1])), match="integer division by zero", code="S005",
+          name="i32 by zero"),
+    Error((T("u8", (2, 2), [[6, 7], [1, 2]]), T("u8", (2,), [3, 0], const=True)), match="integer division by zero",
+          code="S005", name="u8 by a constant zero"),
+    Error((T("i64", (2,), [-6, 7]), T("i64", (), 0)), match="integer division by zero", code="S005",
+          name="i64 by a zero scalar"),
+    Error((T("i32", (2,), [1, 2]), T("u8", (2,), [1, 2])), match="Mod's a and b must have one element type",
+          code="S005", name="i32 with u8"),
+]
+
+test_cases, test_errors = TABLE.pytest()
+test_partial_shapes = partial_shapes(TABLE)

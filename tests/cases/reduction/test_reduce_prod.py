@@ -1,0 +1,54 @@
+"""ReduceProd-1: cases against the CPU plugin.
+
+The plugin compiles a Reduce whose output rank it cannot tell only with ``keep_dims`` (so axes
+fed at run time come with keep_dims="true"), and refuses empty axes without it."""
+import numpy as np
+
+from cases.rows import Case, Error, T, Table
+
+
+def ax(values, etype="i64", const=True):
+    """Constant axes (``const=False``: fed at run time), as integers even when empty."""
+    values = np.asarray(values, dtype=np.int64)
+    return T(etype, values.shape, values, const=const)
+
+
+TABLE = Table("ReduceProd", "opset1", cases=[
+    Case((T("f32", (2, 3, 4)), ax([1]))),                                         # keep_dims left out
+    Case((T("f32", (2, 3, 4)), ax([0, 2])), attrs={"keep_dims": "false"}, rtol=1e-6),
+    Case((T("f32", (2, 3, 4)), ax([-1], "i32")), attrs={"keep_dims": "true"}, rtol=1e-6),
+    Case((T("f32", (2, 3, 4)), ax([0, -1], const=False)), attrs={"keep_dims": "true"}, rtol=1e-6,
+         name="axes at run time"),
+    Case((T("f32", (2, 3, 4)), ax([2, -1, 2])), name="repeated axes"),
+    Case((T("f32", (2, 3)), ax(-1, "i32", const=False)), attrs={"keep_dims": "true"}, name="scalar axes at run time"),
+    Case((T("f32", (2, 3)), ax([])), attrs={"keep_dims": "true"}, name="empty axes reduce nothing"),
+    Case((T("f32", (2, 3)), ax([0, 1])), name="every axis"),
+    Case((T("f32", ()), ax([0])), name="scalar data"),
+    Case((T("f32", (2, 1, 3)), ax([1])), name="1-sized axis"),
+    Case((T("f32", (2, 0, 3)), ax([1])), name="the product of nothing is 1"),
+    Case((T("i32", (2, 0, 3)), ax([-2])), attrs={"keep_dims": "true"}, name="the product of nothing is 1, i32"),
+    Case((T("i32", (3, 4), low=-6, high=6), ax([1]))),
+    Case((T("i64", (2, 3, 2), low=-6, high=6), ax([1, 2])), attrs={"keep_dims": "true"}),
+    Case((T("u8", (3, 2), low=0, high=12), ax([1]))),
+    Case((T("i8", (2, 3), low=-5, high=5), ax([-1]))),
+    Case((T("f16", (3, 4)), ax([1]))),
+    Case((T("bf16", (2, 3)), ax([0])), attrs={"keep_dims": "true"}),
+    Case((T("u8", (2, 2), [200, 2, 16, 17]), ax([1])), expect=([144, 16],), plugin=([255, 255],),
+         why="the plugin saturates u8 products; integers wrap as in C"),
+    Case((T("i8", (2, 2), [-100, 2, 16, -17]), ax([1])), expect=([56, -16],), plugin=([-128, -128],),
+         why="the plugin saturates i8 products; integers wrap as in C"),
+    Case((T("i64", (2, 2), [2 ** 40, 1, -2 ** 40, 2]), ax([1])), expect=([2 ** 40, -2 ** 41],), plugin=([0, 0],),
+         why="the plugin computes i64 as i32 (keeps the low 32 bits)"),
+])
+TABLE.errors = [
+    Error((T("f32", (2, 3, 4)), ax([3], const=False)), attrs={"keep_dims": "true"}, match=r"axis 3 is out of range",
+          code="S006", name="axis out of range"),
+    Error((T("f32", (2, 3, 4)), ax([-4])), match=r"axis -4 is out of range", code="S006",
+          name="negative axis out of range, constant"),
+    Error((T("f32", (2, 3)), T("f32", (1,), [1.0])), match="axes must be of an integer type", code="S005",
+          name="float axes"),
+    Error((T("f32", (2, 3)), ax([1])), attrs={"keep_dims": "yes"}, match="keep_dims", code="O003",
+          name="keep_dims not a boolean"),
+]
+
+test_cases, test_errors = TABLE.pytest()
