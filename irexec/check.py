@@ -16,7 +16,7 @@ from .errors import IRExecError, ValidationError
 from .graph import Graph, Port
 from .ops.op import Fact
 from .shape_inference import context_for, declared, layer_facts, walk
-from .shapes import Dim, compatible, fmt
+from .shapes import compatible, fmt, intersect
 
 
 def refine(fact: Fact, port: Port) -> Fact:
@@ -28,8 +28,7 @@ def refine(fact: Fact, port: Port) -> Fact:
     if shape is None:
         shape = port.shape
     elif port.shape is not None and compatible(shape, port.shape):
-        shape = tuple(Dim(max(a.lo, b.lo), b.hi if a.hi is None else a.hi if b.hi is None else min(a.hi, b.hi))
-                      for a, b in zip(shape, port.shape))
+        shape = tuple(intersect(a, b) for a, b in zip(shape, port.shape))
     return Fact(fact.etype or port.etype, shape, fact.value)
 
 

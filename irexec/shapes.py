@@ -67,6 +67,48 @@ def fixed(n: int) -> Dim:
 ONE = Dim(1, 1)
 
 
+def span(lo: int, hi: Optional[int]) -> Dim:
+    """The dim of sizes ``lo..hi`` (``hi`` None: unbounded); static when they meet."""
+    return fixed(lo) if lo == hi else Dim(lo, hi)
+
+
+def intersect(a: Dim, b: Dim) -> Optional[Dim]:
+    """The sizes both dims allow (OpenVINO's ``Dimension::merge``), or None when they allow none."""
+    lo = max(a.lo, b.lo)
+    hi = a.hi if b.hi is None else b.hi if a.hi is None else min(a.hi, b.hi)
+    return None if hi is not None and lo > hi else span(lo, hi)
+
+
+def intersect_leading(a: tuple, b: tuple, n: int, names: tuple = ("data", "indices")) -> tuple:
+    """The first ``n`` dims of two shapes that must agree there (batch dims): each what both
+    allow. Raises ValidationError naming the first dim where they allow no size in common."""
+    out = []
+    for i in range(n):
+        d = intersect(a[i], b[i])
+        if d is None:
+            raise ValidationError(f"batch dim {i} differs: {names[0]} {fmt(a)}, {names[1]} {fmt(b)}")
+        out.append(d)
+    return tuple(out)
+
+
+def hull(dims: Sequence[Dim]) -> Dim:
+    """The smallest dim holding every size any of ``dims`` allows (what one of them may be)."""
+    his = [d.hi for d in dims]
+    return span(min(d.lo for d in dims), None if None in his else max(his))
+
+
+def product(dims: Sequence[Dim]) -> Dim:
+    """The sizes a product of the dims may have (interval product: bounds multiply)."""
+    lo, hi = 1, 1
+    for d in dims:
+        lo = lo * d.lo
+        hi = None if hi is None or d.hi is None else hi * d.hi
+    # An unbounded factor leaves the product unbounded unless another factor is 0.
+    if hi is None and any(d.hi == 0 for d in dims):
+        hi = 0
+    return span(lo, hi)
+
+
 def static(shape: Sequence[int]) -> tuple:
     return tuple(fixed(d) for d in shape)
 

@@ -15,7 +15,7 @@ from .kernels.indices import IndexOutOfRangeError
 from .limits import fmt_bytes
 from .ops.op import Fact
 from .shape_inference import infer_shapes, nbytes
-from .shapes import fmt, is_static, static
+from .shapes import compatible, fmt, is_static, static
 
 # Inputs that can steer shapes (a Range's bounds, a Reshape's target) are small integer tensors:
 # their values take part in the sizing; other inputs count by shape and type only.
@@ -32,6 +32,9 @@ class Sizing:
         self.inputs = inputs        # TensorInfo of each Parameter
         self.budget = max_tensor_bytes
         self._signatures = {}       # signature -> the guard for it (None: nothing to guard)
+        # What the rules alone give from the declared shapes, made when first needed (not the
+        # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
+        self._declared = None
 
     def check(self, feeds: dict):
         """Size every intermediate for ``feeds`` (Parameter layer id -> array); raise when one is
@@ -51,8 +54,9 @@ class Sizing:
             # Found with these inputs' values (a division by zero while folding, an index out of
             # range, ...): a run error, as the kernel would have raised it.
             raise _as_run_error(e) from None
-        for (lid, _), fact in facts.items():
+        for (lid, k), fact in facts.items():
             self._refuse_over_budget(self.graph.layer(lid), fact)
+            self.refuse_departure(self.graph.layer(lid), k, fact)
         guard = self._guard_for(facts)
         if len(self._signatures) >= _SIGNATURES_KEPT:
             self._signatures.pop(next(iter(self._signatures)))
@@ -65,6 +69,25 @@ class Sizing:
             raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}, {fmt_bytes(size)}: "
                                  f"over the budget of {fmt_bytes(self.budget)} for one tensor",
                                  file=self.graph.path, **layer.where())
+
+    def declared(self) -> dict:
+        """What shape inference says of every output from the model's declared shapes (empty
+        when it refuses them: lint reports that)."""
+        if self._declared is None:
+            try:
+                self._declared = infer_shapes(self.graph, self.order)
+            except IRExecError:
+                self._declared = {}
+        return self._declared
+
+    def refuse_departure(self, layer, k: int, fact: Fact) -> None:
+        """Refuse an output the actual inputs shape otherwise than the declared ones said: a rule
+        that decided on an unknown dim (Squeeze drops a listed dim that might be 1) met a value
+        that contradicts the decision."""
+        ahead = self.declared().get((layer.id, k))
+        if ahead is not None and not compatible(ahead.shape, fact.shape):
+            raise ExecutionError(f"output {k} would be {fmt(fact.shape)}, but from the model's declared shapes "
+                                 f"it is {fmt(ahead.shape)}", file=self.graph.path, **layer.where())
 
     def _guard_for(self, facts: dict):
         """The layers the pass could not size exactly: an input or output shape not static, or a
@@ -103,8 +126,9 @@ class Guard:
             outs = op.shape_infer(ins)
         except ValidationError as e:
             raise _as_run_error(e.located(file=self.sizing.graph.path, **layer.where())) from None
-        for fact in outs:
+        for k, fact in enumerate(outs):
             self.sizing._refuse_over_budget(layer, fact)
+            self.sizing.refuse_departure(layer, k, fact)
 
 
 def _as_run_error(e: IRExecError) -> IRExecError:

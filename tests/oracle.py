@@ -28,6 +28,8 @@ ov = pytest.importorskip("openvino")
 import ml_dtypes  # noqa: E402
 
 import irexec  # noqa: E402
+from bf16_rounding import (bf16_departures, bf16_flushing_subnormals, bf16_nearest_even,  # noqa: E402,F401
+                            bf16_rounding_up_from_odd)
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
@@ -150,34 +152,5 @@ def assert_plugin_gives_one_of(ov_value, spec, departures: dict, why: str) -> st
                          f"for it ({why}):\n{shown}")
 
 
-# How the plugin rounds f32 to bf16 (in Convert, and after bf16 arithmetic, which it computes
-# in f32) depends on the CPU. Its jit_uni_vcvtneps2bf16 emitter uses
-# - AVX512-BF16's (or AVX2-VNNI-2's) vcvtneps2bf16: round to nearest even, but f32 subnormals
-#   are taken as zero;
-# - on other AVX-512 CPUs, a software round to nearest even: the specification's value;
-# - on AVX2, software that adds half an ulp only when the kept last bit is odd, so a value
-#   more than half-way above an even bf16 is truncated to it (one ulp low). OpenVINO's
-#   reference Convert from integers and f64 rounds that way on every CPU.
-def bf16_nearest_even(x) -> np.ndarray:
-    """The specification's f32 -> bf16: round to nearest even, subnormals kept."""
-    return np.asarray(x, np.float32).astype(BF16)
+# How the plugin rounds f32 to bf16 depends on the CPU: see bf16_rounding.py.
 
-
-def bf16_flushing_subnormals(x) -> np.ndarray:
-    """vcvtneps2bf16 (AVX512-BF16, AMX, AVX2-VNNI-2): f32 subnormals become zeros of their sign."""
-    x = np.asarray(x, np.float32)
-    tiny = (x != 0) & (np.abs(x) < np.finfo(np.float32).tiny)
-    return np.where(tiny, np.copysign(np.float32(0), x), x).astype(BF16)
-
-
-def bf16_rounding_up_from_odd(x) -> np.ndarray:
-    """The plugin's AVX2 rounding: add 0x8000 to the f32 bits only when bit 16 (the last bit
-    bf16 keeps) is set, then keep the high half; 32-bit wrap-around as in vpaddd."""
-    bits = np.asarray(x, np.float32).view(np.uint32)
-    return ((bits + ((bits >> 1) & 0x8000)) >> 16).astype(np.uint16).view(BF16)
-
-
-def bf16_departures(x) -> dict:
-    """The plugin's f32 -> bf16 roundings of ``x`` that differ from the specification's, by CPU."""
-    return {"AVX512-BF16/AMX (vcvtneps2bf16 flushes subnormals)": bf16_flushing_subnormals(x),
-            "AVX2 (rounds up only from an odd last bit)": bf16_rounding_up_from_odd(x)}

@@ -138,3 +138,27 @@ def test_npz_member_not_an_input_is_refused(tmp_path, scatter_xml):
     np.savez(tmp_path / "in.npz", data=np.zeros((4, 3), np.float32), nope=np.zeros(3))
     r = invoke("run", scatter_xml, "-i", str(tmp_path / "in.npz"), "--random")
     assert r.exit_code == 1 and "unknown input 'nope' (inputs: data, updates)" in r.output
+
+
+def test_an_internal_error_is_one_line_and_exit_1(tmp_path, monkeypatch):
+    """A bug in irexec (an exception it did not mean to raise) must never look like success; an
+    op's own exception is located at its layer instead."""
+    import irexec.model
+    import irexec.ops
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+    xml = write(tmp_path, add_model())
+    with monkeypatch.context() as m:
+        m.setattr(irexec.model.Model, "infer", broken)
+        r = CliRunner().invoke(cli, ["run", xml, "--random"])
+        assert r.exit_code == 1
+        assert r.output.strip().splitlines() == [
+            "error: internal error: RuntimeError: a bug (rerun with --debug for details)"]
+        m.setattr(sys, "argv", ["irexec", "--debug", "run", xml, "--random"])  # (as a real run sees it)
+        r = CliRunner().invoke(cli, ["--debug", "run", xml, "--random"])
+        assert r.exit_code == 1 and "Traceback" in r.output and "a bug" in r.output
+    monkeypatch.setattr(irexec.ops.lookup("Add", "opset1"), "compute", broken)
+    r = CliRunner().invoke(cli, ["run", xml, "--random"])
+    assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1
+    assert "layer 'l2' (id 2, Add): RuntimeError: a bug" in r.output

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..buffers import POOL, copy_into, copy_of, split_over_cores
-from ..errors import ExecutionError
+from ..errors import ExecutionError, ValidationError
+from ..shapes import normalize_axis
 from .indices import (check_elementwise_shapes, check_integer, element_offsets, normalize,
                       nd_row_offsets)
 from .reduce import REDUCTIONS, ROW_MIN, reduce_at, reduce_rows
@@ -40,9 +41,11 @@ def take_rows(src: np.ndarray, rows: np.ndarray, axis: int, out: np.ndarray) -> 
 
 
 def _normalize_axis(axis: int, rank: int) -> int:
-    if not -rank <= axis < rank:
-        raise ExecutionError(f"axis {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}", port=3)
-    return axis + rank if axis < 0 else axis
+    """shapes.normalize_axis, refusing as a kernel called on data does (the axis is input 3)."""
+    try:
+        return normalize_axis(axis, rank)
+    except ValidationError as e:
+        raise ExecutionError(e.message, port=3) from None
 
 
 def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:

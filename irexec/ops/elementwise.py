@@ -10,7 +10,7 @@ import ml_dtypes
 import numpy as np
 
 from ..errors import ValidationError
-from ..shapes import Dim, broadcast_numpy, fmt, is_static, to_ints
+from ..shapes import broadcast_numpy, fmt, intersect, is_static, to_ints
 from ..types import BY_NAME
 from .common import require_array_shape
 from .op import Attr, Fact, Input, Op
@@ -46,8 +46,7 @@ def broadcast_shape(auto_broadcast: str, a, b):
         if len(a) != len(b) or not all(x.compatible(y) for x, y in zip(a, b)):
             raise ValidationError(f"auto_broadcast='none' needs equal shapes, got {fmt(a)} and {fmt(b)}")
         # Equal shapes: each dim is in both operands' ranges.
-        return tuple(Dim(max(x.lo, y.lo), x.hi if y.hi is None else y.hi if x.hi is None else min(x.hi, y.hi))
-                     for x, y in zip(a, b))
+        return tuple(intersect(x, y) for x, y in zip(a, b))
     if auto_broadcast == "pdpd":
         raise ValidationError("auto_broadcast='pdpd' is not supported by irexec")
     return broadcast_numpy(a, b)

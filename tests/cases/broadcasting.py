@@ -48,9 +48,10 @@ def broadcasting(etype: str = "f32", a: dict | None = None, b: dict | None = Non
 
 
 def broadcast_errors(etype: str = "f32") -> list:
-    """The shape and attribute errors of a binary elementwise op on ``etype``."""
+    """The shape and attribute errors of a binary elementwise op on ``etype`` (all found by lint,
+    with the operands fed at run time)."""
     def e(sa, sb, match, attrs=None, code="S005", name=""):
-        return Error((T(etype, sa), T(etype, sb)), match=match, attrs=attrs or {}, code=code, name=name)
+        return Error((T(etype, sa), T(etype, sb)), match=match, attrs=attrs or {}, code=code, name=name, at="lint")
 
     return [
         e((2, 3), (4,), r"shapes \[2,3\] and \[1,4\] do not broadcast", name="[2,3] with [4]"),

@@ -35,7 +35,7 @@ ov = pytest.importorskip("openvino")
 
 # Whether the dynamic variant requires every dim OpenVINO's own shape inference knows to be known
 # by irexec's rules too (being turned on op by op).
-AS_PRECISE_AS_OPENVINO = False
+AS_PRECISE_AS_OPENVINO = True
 
 
 # ---- cases -------------------------------------------------------------------------------------

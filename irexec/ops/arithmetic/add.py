@@ -1,7 +1,7 @@
 """Add-1: ``a + b``, elementwise with auto-broadcast. Integers wrap; f16/bf16 compute in f32.
 
-Departs from the CPU plugin where it narrows i64/u32/u64 to i32, computes f64 in f32, and
-saturates i8/u8 (see docs/differences.md)."""
+Departs from the CPU plugin where it narrows i64/u32/u64 to i32, computes f64 in f32 (infinities
+become +-FLT_MAX), and saturates i8/u8 (see docs/differences.md)."""
 import numpy as np
 
 from ..elementwise import Binary, in_f32

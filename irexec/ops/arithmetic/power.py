@@ -2,7 +2,10 @@
 exponent truncates ``1 / a**n`` toward zero, and zero to a negative power is an error.
 
 f32 and f16 go through f64 and round once: within an ulp of the plugin's powf, where NumPy's
-own f32 power (SIMD, not correctly rounded) is off by one ulp in a fifth of the cases."""
+own f32 power (SIMD, not correctly rounded) is off by one ulp in a fifth of the cases.
+
+Departs from the CPU plugin, which computes integer powers in f32 and converts back: i8 and u8
+saturate, results past i32 become INT_MIN where the spec wraps, and i64 is narrowed to i32."""
 import numpy as np
 
 from ...errors import ValidationError

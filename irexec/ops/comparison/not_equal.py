@@ -1,4 +1,7 @@
-"""NotEqual-1: ``np.not_equal(a, b)``, elementwise with auto-broadcast; the output is boolean."""
+"""NotEqual-1: ``np.not_equal(a, b)``, elementwise with auto-broadcast; the output is boolean.
+
+Departs from the CPU plugin, which narrows i64 to i32 (so values past i32 compare as their low
+32 bits; it narrows u32 too, which equality does not see)."""
 import numpy as np
 
 from ..elementwise import Comparison

@@ -1,5 +1,7 @@
 """Select-1: ``cond ? then : else``, elementwise; the three inputs broadcast together (then with
-else first, then with the condition)."""
+else first, then with the condition).
+
+Departs from the CPU plugin, which narrows i64 then/else values to i32 (keeping their low 32 bits)."""
 import numpy as np
 
 from ..elementwise import AUTOB, broadcast_shape, check_output

@@ -6,13 +6,21 @@ target may be smaller than the data.
 
 OpenVINO's enums make "none" and "explicit" one value (it writes Broadcast-1's as "none"), and
 so does irexec. Mode "pdpd" is not supported by irexec.
+
+An ``axes_mapping`` input beside a mode other than explicit: Broadcast-3 refuses it (its spec
+says the input is for explicit only, and OpenVINO refuses to read such a layer); Broadcast-1
+ignores it, as OpenVINO and the CPU plugin do.
+
+Where the CPU plugin departs: with the data at run time, its bidirectional kernel keeps a data
+dim of 1 against a 0 of the target ([1,2] with [5,0,1] gives [5,1,2]); irexec gives NumPy's
+[5,0,2], as OpenVINO's shape inference and constant folding do.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
-from ...shapes import broadcast_numpy, is_static, static, to_ints
+from ...shapes import broadcast_numpy, fmt, is_static, static, to_ints
 from ..common import dyn_rank, int_vector, itemsize, require_array_shape
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
@@ -23,8 +31,7 @@ from ..registry import register
 def explicit_broadcast_shape(data_shape: tuple, target: list, axes_mapping: list) -> tuple:
     """Shape data is viewed as before an explicit broadcast: its dims placed at axes_mapping."""
     if len(axes_mapping) != len(data_shape):
-        raise ValidationError(f"axes_mapping {axes_mapping} must have one axis per data dim "
-                              f"({len(data_shape)})")
+        raise ValidationError(_mapping_length(len(data_shape), len(axes_mapping)))
     if sorted(axes_mapping) != list(axes_mapping) or len(set(axes_mapping)) != len(axes_mapping):
         raise ValidationError(f"axes_mapping {axes_mapping} must be increasing")
     view = [1] * len(target)
@@ -39,7 +46,7 @@ def explicit_broadcast_shape(data_shape: tuple, target: list, axes_mapping: list
 
 def numpy_broadcast_target(data_shape: tuple, target: list) -> tuple:
     if len(target) < len(data_shape):
-        raise ValidationError(f"cannot broadcast {list(data_shape)} to the lower rank {target}")
+        raise ValidationError(_lower_rank(static(data_shape), len(target)))
     pad = (1,) * (len(target) - len(data_shape)) + tuple(data_shape)
     for d, t in zip(pad, target):
         if d != 1 and d != t:
@@ -53,6 +60,22 @@ def bidirectional_target(data_shape: tuple, target: list) -> tuple:
         return to_ints(broadcast_numpy(static(data_shape), static(target)))
     except ValidationError:
         raise ValidationError(f"cannot broadcast {list(data_shape)} with {list(target)}") from None
+
+
+# (The messages of what the inputs' lengths alone show: the same whether the values are known.)
+def _lower_rank(data_shape, n: int) -> str:
+    return f"cannot broadcast {fmt(data_shape)} to a target of the lower rank {n}"
+
+
+def _mapping_length(rank: int, n: int) -> str:
+    return f"axes_mapping must have one axis per data dim ({rank}), got {n}"
+
+
+def _length(fact):
+    """The length of a 1-D input whose shape says it, else None."""
+    if fact is None or fact.shape is None or len(fact.shape) != 1 or not fact.shape[0].is_static:
+        return None
+    return fact.shape[0].lo
 
 
 def _target(value, size: int) -> list:
@@ -69,6 +92,8 @@ def _target(value, size: int) -> list:
 class _BroadcastBase(Op):
     inputs = (Input("data"), Input("target_shape", "int", role="shape", value=True),
               Input("axes_mapping", "int", role="axes", value=True, optional=True))
+    # Whether an axes_mapping input beside another mode is refused (else ignored).
+    mapping_only_explicit = False
 
     def setup(self):
         if self.mode == "pdpd":
@@ -92,6 +117,10 @@ class _BroadcastBase(Op):
     def output_facts(self, data, target, axes=None):
         if axes is None and self.mode == "explicit":
             raise ValidationError("Broadcast mode 'explicit' needs the axes_mapping input")
+        if axes is not None and self.mode != "explicit" and self.mapping_only_explicit:
+            raise ValidationError(f"Broadcast-3 mode '{self.mode}' takes no axes_mapping input (only mode "
+                                  f"'explicit' does)", port=2)
+        self._check_lengths(data, target, axes)
         mapping = None if axes is None else axes.value
         size = itemsize(data)
         values_known = target.value is not None and (self.mode != "explicit" or mapping is not None)
@@ -103,10 +132,23 @@ class _BroadcastBase(Op):
             return Fact(data.etype, static(_target(target.value, size)))
         if target.value is not None and data.shape is not None:
             return Fact(data.etype, broadcast_numpy(data.shape, static(_target(target.value, size))))
-        n = target.shape[0].lo if target.shape and target.shape[0].is_static else None
+        n = _length(target)
         if n is not None and self.mode != "bidirectional":
             return Fact(data.etype, dyn_rank(n))
+        if n is not None and data.shape is not None:
+            return Fact(data.etype, dyn_rank(max(n, len(data.shape))))
         return Fact(data.etype, None)
+
+    def _check_lengths(self, data, target, axes) -> None:
+        """What the lengths of target_shape and axes_mapping show before their values: numpy and
+        explicit cannot lower the rank, and explicit maps each data dim."""
+        if data.shape is None or self.mode == "bidirectional":
+            return
+        rank, n = len(data.shape), _length(target)
+        if self.mode == "explicit" and _length(axes) not in (None, rank):
+            raise ValidationError(_mapping_length(rank, _length(axes)), port=2)
+        if n is not None and n < rank:
+            raise ValidationError(_lower_rank(data.shape, n), port=1)
 
     def compute(self, data, target, axes=None):
         data = np.asarray(data)
@@ -125,4 +167,5 @@ class Broadcast1(_BroadcastBase):
 class Broadcast3(_BroadcastBase):
     type, version = "Broadcast", "opset3"
     spec = "movement/broadcast-3"
+    mapping_only_explicit = True
     attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "none", "bidirectional", "pdpd")),)

@@ -8,13 +8,20 @@ Gather-1/-7 the spec allows only [0, size) and says nothing more; the CPU plugin
 indices >= size there too (at run time and when constant-folding alike), so irexec does the
 same. Negative indices are another matter: the plugin's kernel zero-fills them but its
 constant folding counts them from the end, so one IR gives two answers; irexec refuses them.
+
+Where the CPU plugin fails (the table and tests/test_diff_movement.py keep these from it; irexec
+runs them by the spec): out-of-range indices into 1-D data of 16- to 64-bit integers return garbage;
+batch_dims > 0 with a single batch element crashes it; with batch_dims, an out-of-range index over
+an axis of size 1 makes its constant folding read the next batch; empty indices or data kill the
+process (a floating point exception); and it compiles no Gather whose axis comes at run time (its
+EliminateGather pass needs a constant).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
-from ...shapes import fmt, normalize_axis
+from ...shapes import DYN, intersect_leading, normalize_axis
 from ..common import require_rank, scalar_int
 from ..op import Attr, Bound, Fact, Input, Op
 from ..registry import register
@@ -24,11 +31,15 @@ def gather_shape(data_shape: tuple, idx_shape: tuple, axis: int, batch_dims: int
     return tuple(data_shape[:axis]) + tuple(idx_shape[batch_dims:]) + tuple(data_shape[axis + 1:])
 
 
-def normalize_gather_axes(data_rank: int, idx_rank: int, axis: int, batch_dims: int):
-    axis = normalize_axis(axis, data_rank)
+def normalize_gather_axes(data_rank: int, idx_rank: int, axis, batch_dims: int):
+    """The axis (None: not known) and batch_dims, normalised and checked."""
+    if axis is not None:
+        axis = normalize_axis(axis, data_rank)
+    elif data_rank == 0:
+        raise ValidationError("Gather's data is a scalar: it has no axis to gather along", code="S006")
     if batch_dims < 0:
         batch_dims += idx_rank
-    if not 0 <= batch_dims <= min(data_rank, idx_rank) or batch_dims > axis:
+    if not 0 <= batch_dims <= min(data_rank, idx_rank) or (axis is not None and batch_dims > axis):
         raise ValidationError(f"batch_dims {batch_dims} must be in [0, min(data rank, indices rank)] "
                               f"and not above axis {axis}")
     return axis, batch_dims
@@ -92,18 +103,20 @@ class _Gather(Op):
     batch_dims = 0
 
     def output_facts(self, data, indices, axis):
-        if data.shape is None or indices.shape is None or axis.value is None:
+        if data.shape is None or indices.shape is None:
             return Fact(data.etype, None)
         ax, bd = normalize_gather_axes(len(data.shape), len(indices.shape),
-                                       scalar_int(axis.value, "axis"), self.batch_dims)
-        for i in range(bd):
-            a, b = data.shape[i], indices.shape[i]
-            if a.is_static and b.is_static and a.lo != b.lo:
-                raise ValidationError(f"batch dim {i} differs: data {fmt(data.shape)}, "
-                                      f"indices {fmt(indices.shape)}")
-        out = gather_shape(data.shape, indices.shape, ax, bd)
+                                       None if axis.value is None else scalar_int(axis.value, "axis"),
+                                       self.batch_dims)
+        # Each batch dim is one size that data and indices share: what both allow.
+        batch = intersect_leading(data.shape, indices.shape, bd)
+        if ax is None:
+            # The rank is known, and the batch dims; where the gathered dims go is not.
+            out = batch + (DYN,) * (len(data.shape) + len(indices.shape) - 1 - 2 * bd)
+        else:
+            out = batch + gather_shape(data.shape, indices.shape, ax, bd)[bd:]
         require_rank(len(out))  # before np.take, which crashes on a result of too many dims
-        if not self.negative and indices.value is not None and data.shape[ax].is_static:
+        if not self.negative and indices.value is not None and ax is not None and data.shape[ax].is_static:
             refuse_negative(indices.value, data.shape[ax].lo, code="C004")  # as compute will
         return Fact(data.etype, out)
 

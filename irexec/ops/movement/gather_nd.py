@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ... import kernels
 from ...errors import ValidationError
-from ...shapes import Dim, fixed, fmt
+from ...shapes import fmt, intersect_leading, product
 from ..common import const_rows, require_rank
 from ..op import Attr, Bound, Fact, Input, Op
 from ..registry import register
@@ -31,21 +31,14 @@ class _GatherND(Op):
         if not 0 <= b < min(len(data.shape), len(indices.shape)) or b + k > len(data.shape):
             raise ValidationError(f"batch_dims {b} and indices' last dim {k} do not fit data {fmt(data.shape)} "
                                   f"and indices {fmt(indices.shape)}")
-        for d in range(b):
-            if not data.shape[d].compatible(indices.shape[d]):
-                raise ValidationError(f"batch dim {d} differs: data {fmt(data.shape)}, "
-                                      f"indices {fmt(indices.shape)}")
+        # Each batch dim is one size that data and indices share: what both allow.
+        batch = intersect_leading(data.shape, indices.shape, b)
         # Known indices are checked as the kernel checks them (their tuples index the dims after the batch).
         const_rows(indices, data.shape[b:], True, f"{self.type} indices")
         tail = tuple(data.shape[b + k:])
         require_rank(len(indices.shape) - 1 + len(tail))
-        if self.merge_batch and b > 0:
-            n = 1
-            for dim in data.shape[:b]:
-                n = n * dim.lo if dim.is_static and n is not None else None
-            out = ((fixed(n) if n is not None else Dim()),) + tuple(indices.shape[b:-1]) + tail
-        else:
-            out = tuple(indices.shape[:-1]) + tail
+        middle = tuple(indices.shape[b:-1])
+        out = ((product(batch),) if self.merge_batch and b > 0 else tuple(batch)) + middle + tail
         return Fact(data.etype, out)
 
     def compute(self, data, indices):

@@ -9,6 +9,15 @@ Indices: any integer type; -3 takes [0, size) only (its spec raises otherwise), 
 follows the spec and says so in the error. An index out of range is an error naming its
 position, value and bound (the plugin crashes on those below -size). Duplicates under "none":
 the last update in index order wins (irexec warns, rule C005, when the indices are known).
+
+Where the CPU plugin departs from the spec under -12's reductions: its integer mean truncates toward
+zero where the spec rounds down; min and max keep a NaN in data but ignore a NaN update (irexec
+propagates NaN); and with use_init_val=false its min starts from FLT_MAX, so a lone +inf update
+gives FLT_MAX.
+
+The plugin also narrows i64, u32 and u64 data to i32 (keeping the low 32 bits), computes f64 in f32,
+and rounds bf16 reductions after every step where irexec reduces in f32 and rounds once
+(irexec/kernels/reduce.py).
 """
 from __future__ import annotations
 

@@ -9,6 +9,14 @@ plugin accepts negative indices in -3 too; irexec follows the spec and says so i
 index out of range is an error naming its position, value and bound. Duplicates under "none":
 the last update in index order wins (the plugin writes duplicates in parallel, and an earlier
 one sometimes wins there; irexec warns, rule C005, when the indices are known).
+
+A single element's update may also come as updates of shape [1] (OpenVINO's shape inference takes
+it, and so does irexec); the CPU plugin refuses to compile such a layer. Under -15's boolean sub
+(XOR, as the spec says) the plugin counts a repeated target in u8 and tests for non-zero at the end.
+
+The plugin also narrows i64, u32 and u64 data to i32 (keeping the low 32 bits), computes f64 in f32,
+and rounds bf16 reductions after every step where irexec reduces in f32 and rounds once
+(irexec/kernels/reduce.py).
 """
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ Indices: any integer type, in [0, size) only (the spec raises otherwise). An ind
 is an error naming its position, value and bound; the CPU plugin crashes on it. Duplicates: the
 last update in index order wins (the plugin writes duplicates in parallel, and an earlier one
 sometimes wins there; irexec warns, rule C005, when the indices are known).
+
+The CPU plugin also refuses 0-D indices, which the spec allows and irexec takes.
 """
 from __future__ import annotations
 

@@ -7,14 +7,20 @@ extent. Bounds are clamped as OpenVINO does (see ``_slicing``).
 
 On one bit, ellipsis beats new_axis beats shrink (what the CPU plugin's kernel does). OpenVINO
 refuses masks of different lengths; an empty mask means all zeros.
+
+Where the CPU plugin departs: its kernel returns wrong values (garbage memory included) wherever a
+new_axis bit comes before a shrink bit (with constant bounds too: [0,1,0]/[0,2,0] with new_axis
+[1,0,0] and shrink [0,1,0] should be x[None, 1]; with run-time bounds some such layers do not even
+compile), and for mask bits past the length of begin; only its constant folding (the reference) gets
+those right. It computes i64 bounds fed at run time as i32.
 """
 from __future__ import annotations
 
 from ...errors import ValidationError
-from ..common import int_vector, require_rank
+from ..common import require_rank
 from ..op import Attr, Input
 from ..registry import register
-from ._slicing import SliceBase
+from ._slicing import SliceBase, vector
 
 
 def _bits(mask: tuple, n: int) -> list:
@@ -47,7 +53,8 @@ def strided_slice_key(op, rank: int, begin: list, end: list, strides: list) -> l
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
     if consumed > rank:
         raise ValidationError(f"StridedSlice slices {consumed} dims of a rank-{rank} input")
-    require_rank(rank + key.count(None) - sum(1 for k in key if isinstance(k, int)))
+    shrunk = sum(1 for k in key if k is not None and k is not Ellipsis and not isinstance(k, slice))
+    require_rank(rank + key.count(None) - shrunk)
     return key
 
 
@@ -74,8 +81,8 @@ class StridedSlice1(SliceBase):
                                   + ", ".join(f"{n}={list(m)}" for n, m in masks.items()))
 
     def raw_key(self, rank, values):
-        begin, end = int_vector(values[0], "begin"), int_vector(values[1], "end")
-        strides = int_vector(values[2], "strides") if len(values) > 2 else [1] * len(begin)
+        begin, end = vector(values[0], "begin"), vector(values[1], "end")
+        strides = vector(values[2], "strides") if len(values) > 2 else [1] * len(begin)
         return strided_slice_key(self, rank, begin, end, strides)
 
     def unknown_shape(self, shape):

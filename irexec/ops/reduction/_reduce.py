@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ValidationError
-from ...shapes import fixed, normalize_axis
+from ...shapes import ONE, fixed, hull, is_static, normalize_axis, to_ints
 from ..common import int_vector
 from ..elementwise import in_f32_unary
 from ..op import Attr, Fact, Input, Op
@@ -49,6 +49,8 @@ class Reduce(Op):
     output (its type becomes the data's). ``data_types``: what the data may be."""
     data_types = "any"
     attrs = (Attr("keep_dims", "bool", False),)
+    # Max and Min have no identity: an output element over no input elements has no value.
+    needs_elements = False
 
     def __init_subclass__(cls, **kw):
         cls.inputs = (Input("data", cls.data_types), Input("axes", "int", role="axes", value=True))
@@ -61,14 +63,28 @@ class Reduce(Op):
     def output_facts(self, data, axes):
         if axes.shape is not None and len(axes.shape) > 1:
             raise ValidationError(f"{self.type}'s axes must be a scalar or 1-D, got rank {len(axes.shape)}", port=1)
-        if data.shape is None or axes.value is None:
+        if data.shape is None:
             return Fact(data.etype, None)
+        if axes.value is None:
+            return Fact(data.etype, self.unknown_axes_shape(data.shape, axes.shape))
         ax = reduce_axes(axes.value, len(data.shape))
         if self.keep_dims:
             shape = tuple(fixed(1) if i in ax else d for i, d in enumerate(data.shape))
         else:
             shape = tuple(d for i, d in enumerate(data.shape) if i not in ax)
+        if self.needs_elements and any(data.shape[i].hi == 0 for i in ax) and all(d.lo > 0 for d in shape):
+            raise ValidationError("cannot take the maximum or minimum over an axis of no elements")
         return Fact(data.etype, shape)
+
+    def unknown_axes_shape(self, shape: tuple, axes_shape):
+        """The output's shape while the axes are not known: with ``keep_dims`` each dim stays or
+        becomes 1; without, one axis (a one-element ``axes``) takes each dim from its own place
+        or the next; more may repeat, so even the rank is unknown."""
+        if self.keep_dims:
+            return tuple(hull((d, ONE)) for d in shape)
+        if axes_shape is None or not is_static(axes_shape) or int(np.prod(to_ints(axes_shape))) != 1:
+            return None
+        return tuple(hull(pair) for pair in zip(shape, shape[1:]))  # (a scalar's axis reduces nothing)
 
     def compute(self, x, axes):
         ax = reduce_axes(axes, x.ndim)

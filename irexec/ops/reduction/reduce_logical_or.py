@@ -1,5 +1,8 @@
 """ReduceLogicalOr-1: true where any element over ``axes`` is (see ``_reduce`` for the axes and
-``keep_dims``); boolean data."""
+``keep_dims``); boolean data.
+
+The CPU plugin takes the axes only as a constant ("Second tensor is not constant") and refuses empty
+axes without keep_dims; irexec runs both."""
 import numpy as np
 
 from ..registry import register

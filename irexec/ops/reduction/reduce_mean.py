@@ -1,7 +1,11 @@
 """ReduceMean-1: the mean over ``axes`` (see ``_reduce`` for the axes, ``keep_dims`` and
 f16/bf16). An integer mean is the wrapped sum divided by the count, truncated toward zero (C
 division), as the CPU plugin computes it. The mean over an axis of no elements is NaN (0 / 0);
-the CPU plugin gives 0 there."""
+the CPU plugin gives 0 there.
+
+The plugin also saturates i8/u8 sums, sums i32 in f32 (rounding past 2^24) and keeps only the low 32
+bits of i64. It compiles no Reduce whose output rank it cannot tell (axes fed at run time) without
+keep_dims, and refuses empty axes without keep_dims; irexec runs both."""
 import numpy as np
 
 from ..registry import register

@@ -5,6 +5,11 @@ input's dim at that position, without it a 0 is a dim of 0.
 Departs from OpenVINO where special_zero copies a dim: OpenVINO then skips the element-count
 check and the CPU plugin reads past the input or drops values (e.g. [2,3,4] -> [0,0,5]);
 irexec refuses.
+
+With the pattern fed at run time, the CPU plugin makes the -1 of an empty reshape 0 ([0,3] by [-1,0]
+gives [0,0]); OpenVINO's shape inference, the plugin with a constant pattern, and irexec make it 1
+([1,0]). OpenVINO refuses a 0 (special_zero false) beside a -1 when the input's dims are unknown;
+irexec leaves that -1 unknown.
 """
 from __future__ import annotations
 

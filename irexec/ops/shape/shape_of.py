@@ -5,6 +5,9 @@ Converters build index and update shapes from it, so the rule gives the value it
 the input's shape is static: later shapes then stay exact.
 
 A dim that does not fit in the output type (i32) is refused, not wrapped.
+
+ShapeOf-3 with ``output_type`` left out: irexec uses the spec's default, i64; OpenVINO refuses to
+read such a layer ("Output type must be i32 or i64").
 """
 import numpy as np
 

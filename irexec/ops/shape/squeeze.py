@@ -1,7 +1,13 @@
 """Squeeze-1: the data without the dims of 1 the ``axes`` input lists (a scalar or 1-D; negative
 axes count from the end); without axes, or with an empty list, without every dim of 1.
 
-As the CPU plugin does, a listed axis whose dim is not 1 is kept, not refused.
+A listed axis whose dim is known not to be 1 is kept, not refused (the spec, and the CPU plugin).
+A listed dim not known ahead (dynamic data, or axes fed at run time) that might be 1 is dropped by
+shape inference, as the spec's note and OpenVINO say; if at run time it is not 1, the output
+cannot have the shape inferred ahead: the run refuses it (the sizing pass checks the shapes the
+actual inputs give against those the declared ones gave), as the plugin fails there too.
+
+The CPU plugin takes axes fed at run time only of one element; irexec takes any.
 """
 from __future__ import annotations
 
@@ -45,6 +51,10 @@ class Squeeze(Op):
             raise ValidationError(f"Squeeze's axes must be a scalar or 1-D, got {fmt(axes.shape)}")
         if data.shape is None:
             return Fact(data.etype, None)
+        if not data.shape and axes is not None and axes.shape is not None and \
+                all(d.is_static for d in axes.shape) and math.prod(d.lo for d in axes.shape) > 0:
+            # (Known from the shapes alone: a scalar has no axis to list.)
+            raise ValidationError("Squeeze axes are out of range for a scalar (rank 0)", code="S006")
         if axes is None or axes.value is not None:
             ax = None if axes is None else int_vector(axes.value, "axes")
             return Fact(data.etype, squeeze_rule(data.shape, ax))

@@ -3,6 +3,9 @@ scalar or 1-D, not empty; negative axes count from the end of the output).
 
 As OpenVINO infers it, repeated axes count once, both before normalising (they set the output
 rank) and after it; an axis that lands past the end appends.
+
+The CPU plugin compiles no Unsqueeze whose axes come at run time ("CPU plug-in doesn't support
+Unsqueeze operation with dynamic rank", even for one axis); irexec runs it.
 """
 from __future__ import annotations
 
@@ -44,6 +47,8 @@ class Unsqueeze(Op):
     def output_facts(self, data, axes):
         if axes.shape is not None and len(axes.shape) > 1:
             raise ValidationError(f"Unsqueeze's axes must be a scalar or 1-D, got {fmt(axes.shape)}")
+        if axes.shape is not None and axes.shape and axes.shape[0].is_static and axes.shape[0].lo == 0:
+            raise ValidationError("Unsqueeze axes must not be empty")  # (known from the shape alone)
         if data.shape is None:
             return Fact(data.etype, None)
         if axes.value is not None:

@@ -9,8 +9,15 @@
 - Anything to boolean is ``x != 0`` (NaN gives true).
 - To a float type rounds to nearest even; bf16 goes through f32.
 
-tests/test_diff_convert.py checks these against the plugin and names each place where the
-plugin departs from them (i64/u32/u64 narrowed to 32 bits, f64 computed as f32, ...).
+Where the plugin departs from them (tests/cases/type/test_convert.py and tests/test_diff_convert.py
+pin each): it narrows i64, u32 and u64 to i32, even converting to the same type (out-of-range
+floats become -2^31 there); it holds f64 as f32 (infinities saturate to FLT_MAX, and f64 to an
+integer saturates); it turns f16 infinities into +-65504 before converting to i16, u16, i32 or
+wider; to boolean it computes |x| > 0 in i32 (NaN and -2^31 give false); to bf16 it rounds
+integers and f64 (and, on AVX2 machines, f32 and f16) by adding half an ulp only when the kept
+last bit is odd, and AVX512-BF16 machines flush f32 subnormals to zero; its constant folding
+turns negative i4 into 2^31 - 1 on the way to u32 and u64; it merges f32 -> i4 -> f32 into
+nothing, keeping values i4 cannot hold. It gives i4 and u4 outputs packed, and refuses u1 ones.
 """
 from __future__ import annotations
 

@@ -30,14 +30,15 @@ TABLE = Table("SoftMax", ("opset1", "opset8"), cases=[
 ])
 TABLE.errors = [
     Error((T("f32", (2, 3)),), attrs={"axis": "-1"}, versions=("opset1",), match="must be non-negative",
-          code="S005", name="negative axis in SoftMax-1"),
+          code="S005", name="negative axis in SoftMax-1", at="lint"),
     Error((T("f32", (2, 3)),), attrs={"axis": "2"}, match="axis 2 is out of range", code="S006",
-          name="axis out of range"),
+          name="axis out of range", at="lint"),
     Error((T("f32", (2, 3)),), attrs={"axis": "-3"}, versions=("opset8",), match="axis -3 is out of range",
-          code="S006", name="negative axis out of range"),
-    Error((T("f32", ()),), attrs={"axis": "0"}, match="out of range", code="S006", name="scalar"),
-    Error((T("i32", (2, 3)),), match="data must be of a floating-point type", code="S005", name="i32 data"),
-    Error((T("f32", (2, 3)),), attrs={"axis": "last"}, match="axis", code="O003", name="axis not an integer"),
+          code="S006", name="negative axis out of range", at="lint"),
+    Error((T("f32", ()),), attrs={"axis": "0"}, match="out of range", code="S006", name="scalar", at="lint"),
+    Error((T("i32", (2, 3)),), match="data must be of a floating-point type", code="S005", name="i32 data", at="lint"),
+    Error((T("f32", (2, 3)),), attrs={"axis": "last"}, match="axis", code="O003", name="axis not an integer",
+          at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -41,10 +41,12 @@ TABLE = Table("Add", "opset1", cases=[
 ])
 TABLE.errors = [
     *broadcast_errors(),
-    Error((T("f32", (2,)), T("f16", (2,))), match="one element type", code="S005", name="f32 with f16"),
-    Error((T("i32", (2,)), T("i64", (2,))), match="one element type", code="S005", name="i32 with i64"),
+    Error((T("boolean", (2,)), T("boolean", (2,))), match="must be numeric", code="S005", at="lint",
+          name="boolean operands"),
+    Error((T("f32", (2,)), T("f16", (2,))), match="one element type", code="S005", name="f32 with f16", at="lint"),
+    Error((T("i32", (2,)), T("i64", (2,))), match="one element type", code="S005", name="i32 with i64", at="lint"),
     Error((T("f32", (0, 2 ** 31, 1)), T("f32", (0, 1, 2 ** 31))), match="too large for any array", code="S005",
-          name="output too large"),
+          name="output too large", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

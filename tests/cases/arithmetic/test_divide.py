@@ -61,16 +61,18 @@ TABLE = Table("Divide", "opset1", cases=[
 ])
 TABLE.errors = [
     *broadcast_errors(),
+    Error((T("boolean", (2,)), T("boolean", (2,))), match="must be numeric", code="S005", at="lint",
+          name="boolean operands"),
     Error((T("i32", (3,), [6, 7, 8]), T("i32", (3,), [3, 0, 1])), match="integer division by zero", code="S005",
-          name="i32 by zero"),
+          name="i32 by zero", at="run"),
     Error((T("u8", (2, 2), [[6, 7], [1, 2]]), T("u8", (2,), [3, 0], const=True)), match="integer division by zero",
-          code="S005", name="u8 by a constant zero"),
+          code="S005", name="u8 by a constant zero", at="run"),
     Error((T("i64", (2,), [-6, 7]), T("i64", (), 0)), attrs={"m_pythondiv": "false"},
-          match="integer division by zero", code="S005", name="i64 by a zero scalar, truncating"),
+          match="integer division by zero", code="S005", name="i64 by a zero scalar, truncating", at="run"),
     Error((T("f32", (2,)), T("i32", (2,), [1, 2])), match="Divide's a and b must have one element type", code="S005",
-          name="f32 with i32"),
+          name="f32 with i32", at="lint"),
     Error((T("i32", (2,), [1, 2]), T("i32", (2,), [1, 2])), attrs={"m_pythondiv": "maybe"}, match="m_pythondiv",
-          code="O003", name="m_pythondiv not a boolean"),
+          code="O003", name="m_pythondiv not a boolean", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

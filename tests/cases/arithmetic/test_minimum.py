@@ -42,9 +42,12 @@ TABLE = Table("Minimum", "opset1", cases=[
 ])
 TABLE.errors = [
     *broadcast_errors(),
+    Error((T("boolean", (2,)), T("boolean", (2,))), match="must be numeric", code="S005", at="lint",
+          name="boolean operands"),
     Error((T("f32", (2,)), T("f16", (2,))), match="Minimum's a and b must have one element type, got f32, f16",
-          code="S005", name="f32 with f16"),
-    Error((T("u8", (2,)), T("i8", (2,))), match="must have one element type", code="S005", name="u8 with i8"),
+          code="S005", name="f32 with f16", at="lint"),
+    Error((T("u8", (2,)), T("i8", (2,))), match="must have one element type", code="S005", name="u8 with i8",
+          at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -41,9 +41,12 @@ TABLE = Table("Multiply", "opset1", cases=[
 ])
 TABLE.errors = [
     *broadcast_errors(),
+    Error((T("boolean", (2,)), T("boolean", (2,))), match="must be numeric", code="S005", at="lint",
+          name="boolean operands"),
     Error((T("f16", (2,)), T("f32", (2,))), match="Multiply's a and b must have one element type, got f16, f32",
-          code="S005", name="f16 with f32"),
-    Error((T("i64", (2,)), T("i32", (2,))), match="must have one element type", code="S005", name="i64 with i32"),
+          code="S005", name="f16 with f32", at="lint"),
+    Error((T("i64", (2,)), T("i32", (2,))), match="must have one element type", code="S005", name="i64 with i32",
+          at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

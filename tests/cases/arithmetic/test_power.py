@@ -46,14 +46,16 @@ TABLE = Table("Power", "opset1", cases=[
 ])
 TABLE.errors = [
     *broadcast_errors(),
+    Error((T("boolean", (2,)), T("boolean", (2,))), match="must be numeric", code="S005", at="lint",
+          name="boolean operands"),
     Error((T("i32", (2,), [0, 2]), T("i32", (2,), [-2, 2])), match="integer zero raised to a negative power",
-          code="S005", name="i32 0^-2"),
+          code="S005", name="i32 0^-2", at="run"),
     Error((T("i64", (2, 2), [[1, 0], [3, 0]]), T("i64", (2,), [5, -1], const=True)),
-          match="integer zero raised to a negative power", code="S005", name="i64 0^-1, constant exponent"),
+          match="integer zero raised to a negative power", code="S005", name="i64 0^-1, constant exponent", at="run"),
     Error((T("i8", (), 0), T("i8", (3,), [1, -3, 2])), match="integer zero raised to a negative power", code="S005",
-          name="i8 scalar 0"),
+          name="i8 scalar 0", at="run"),
     Error((T("f32", (2,)), T("i32", (2,), [1, 2])), match="Power's a and b must have one element type", code="S005",
-          name="f32 with i32"),
+          name="f32 with i32", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

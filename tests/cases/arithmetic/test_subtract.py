@@ -32,9 +32,12 @@ TABLE = Table("Subtract", "opset1", cases=[
 ])
 TABLE.errors = [
     *broadcast_errors(),
+    Error((T("boolean", (2,)), T("boolean", (2,))), match="must be numeric", code="S005", at="lint",
+          name="boolean operands"),
     Error((T("f32", (2,)), T("bf16", (2,))), match="Subtract's a and b must have one element type, got f32, bf16",
-          code="S005", name="f32 with bf16"),
-    Error((T("u8", (2,)), T("i32", (2,))), match="must have one element type", code="S005", name="u8 with i32"),
+          code="S005", name="f32 with bf16", at="lint"),
+    Error((T("u8", (2,)), T("i32", (2,))), match="must have one element type", code="S005", name="u8 with i32",
+          at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -54,8 +54,9 @@ TABLE = Table("NotEqual", "opset1", cases=[
 TABLE.errors = [
     *broadcast_errors(),
     Error((T("f32", (2,)), T("i32", (2,))), match="NotEqual's a and b must have one element type, got f32, i32",
-          code="S005", name="f32 with i32"),
-    Error((T("boolean", (2,)), T("u8", (2,))), match="must have one element type", code="S005", name="boolean with u8"),
+          code="S005", name="f32 with i32", at="lint"),
+    Error((T("boolean", (2,)), T("u8", (2,))), match="must have one element type", code="S005", name="boolean with u8",
+          at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

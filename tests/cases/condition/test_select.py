@@ -49,8 +49,9 @@ TABLE = Table("Select", "opset1", cases=[
 
 def err(cond, then, other, match, etype="f32", cond_type="boolean", other_type=None, attrs=None, code="S005",
         name=""):
+    """A refusal of types, shapes or attributes: lint finds it with the operands fed at run time."""
     return Error((T(cond_type, cond), T(etype, then), T(other_type or etype, other)), match=match, attrs=attrs or {},
-                 code=code, name=name)
+                 code=code, name=name, at="lint")
 
 
 TABLE.errors = [

@@ -12,9 +12,9 @@ TABLE = Table("LogicalNot", "opset1", cases=[
     Case((T("boolean", (3,), [True, False, True], const=True),), expect=([False, True, False],), name="constant"),
 ])
 TABLE.errors = [
-    Error((T("f32", (2,)),), match="LogicalNot's x must be boolean, got f32", code="S005", name="f32"),
-    Error((T("i32", (2, 2)),), match="LogicalNot's x must be boolean, got i32", code="S005", name="i32"),
-    Error((T("u8", (2,), [0, 1]),), match="LogicalNot's x must be boolean, got u8", code="S005", name="u8"),
+    Error((T("f32", (2,)),), match="LogicalNot's x must be boolean, got f32", code="S005", name="f32", at="lint"),
+    Error((T("i32", (2, 2)),), match="LogicalNot's x must be boolean, got i32", code="S005", name="i32", at="lint"),
+    Error((T("u8", (2,), [0, 1]),), match="LogicalNot's x must be boolean, got u8", code="S005", name="u8", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -16,12 +16,14 @@ TABLE = Table("LogicalOr", "opset1", cases=[
 ])
 TABLE.errors = [
     *broadcast_errors("boolean"),
-    Error((T("f32", (2,)), T("f32", (2,))), match="LogicalOr's a must be boolean, got f32", code="S005", name="f32"),
-    Error((T("i32", (2, 2)), T("i32", (2,))), match="LogicalOr's a must be boolean, got i32", code="S005", name="i32"),
+    Error((T("f32", (2,)), T("f32", (2,))), match="LogicalOr's a must be boolean, got f32", code="S005", name="f32",
+          at="lint"),
+    Error((T("i32", (2, 2)), T("i32", (2,))), match="LogicalOr's a must be boolean, got i32", code="S005", name="i32",
+          at="lint"),
     Error((T("boolean", (2,)), T("u8", (2,), [0, 1])), match="LogicalOr's b must be boolean, got u8", code="S005",
-          name="boolean with u8"),
+          name="boolean with u8", at="lint"),
     Error((T("u8", (2,), [0, 1]), T("boolean", (2,))), match="LogicalOr's a must be boolean, got u8", code="S005",
-          name="u8 with boolean"),
+          name="u8 with boolean", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -17,14 +17,14 @@ TABLE = Table("MatMul", "opset1", cases=[
     Case((T("f32", (0, 3)), T("f32", (3, 2))), name="empty"),
 ])
 TABLE.errors = [
-    Error((T("f32", (2, 3)), T("f32", (4, 2))), match="inner dims differ", code="S005"),
+    Error((T("f32", (2, 3)), T("f32", (4, 2))), match="inner dims differ", code="S005", at="lint"),
     Error((T("f32", (2, 3)), T("f32", (2, 3))), attrs={"transpose_b": "false"}, match="inner dims differ",
-          code="S005"),
-    Error((T("f32", ()), T("f32", (3,))), match="rank 1 or more", code="S005"),
+          code="S005", at="lint"),
+    Error((T("f32", ()), T("f32", (3,))), match="rank 1 or more", code="S005", at="lint"),
     Error((T("f32", (2, 3)), T("f32", (5, 3, 4)),), attrs={"transpose_a": "yes"}, match="transpose_a",
-          code="O003"),
-    Error((T("f32", (2, 3)), T("i32", (3, 2))), match="one element type", code="S005"),
-    Error((T("boolean", (2, 3)), T("boolean", (3, 2))), match="numeric", code="S005"),
+          code="O003", at="lint"),
+    Error((T("f32", (2, 3)), T("i32", (3, 2))), match="one element type", code="S005", at="lint"),
+    Error((T("boolean", (2, 3)), T("boolean", (3, 2))), match="numeric", code="S005", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -3,7 +3,8 @@
 Modes numpy (also left out), explicit (and "none", its other name, which OpenVINO writes for
 Broadcast-1), and Broadcast-3's bidirectional, where the target may be smaller than the data or
 larger, dim by dim. The target shape and axes_mapping come as constants (as converters write
-them) or at run time.
+them) or at run time. An axes_mapping beside another mode: Broadcast-1 ignores it (as the plugin
+does), Broadcast-3 refuses it (as its spec says, and OpenVINO does not read such a layer).
 
 Where a bidirectional target has a 0 against the data's 1, the result has the 0 (NumPy's rule,
 OpenVINO's shape inference and constant folding); the plugin's run-time kernel keeps the 1."""
@@ -27,7 +28,8 @@ TABLE = Table("Broadcast", ("opset1", "opset3"), cases=[
     Case((T("f32", ()), vec([2, 2])), attrs=NUMPY, name="scalar"),
     Case((T("f32", (1, 4)), vec([0, 4])), attrs=NUMPY, name="to an empty shape"),
     Case((T("f32", (2, 1, 3)), vec([4, 2, 5, 3])), attrs=NUMPY, name="a 1 inside"),
-    # (OpenVINO refuses an axes_mapping input beside a mode other than explicit in Broadcast-3.)
+    # (Broadcast-3 refuses an axes_mapping input beside a mode other than explicit, as OpenVINO does:
+    # error rows.)
     Case((T("f32", (3,)), vec([2, 3]), vec([1])), attrs=NUMPY, versions=("opset1",), name="axes_mapping ignored"),
     Case((T("f32", (3, 1)), vec([2, 3, 4], const=False)), attrs=NUMPY, name="numpy, run time"),
     Case((T("f32", (1,)), vec([3, 2], "i32", const=False)), name="mode left out, run time"),
@@ -72,41 +74,55 @@ TABLE = Table("Broadcast", ("opset1", "opset3"), cases=[
 
 TABLE.errors = [
     Error((T("f32", (3, 2)), vec([3, 4], const=False)), attrs=NUMPY, match=r"cannot broadcast \[3, 2\] to \[3, 4\]",
-          code="S005", name="numpy, dims differ"),
-    Error((T("f32", (3, 2)), vec([2], const=False)), match=r"cannot broadcast \[3, 2\] to the lower rank \[2\]",
-          code="S005", name="numpy, lower rank"),
+          code="S005", name="numpy, dims differ", at="run"),
+    Error((T("f32", (3, 2)), vec([2], const=False)), match=r"cannot broadcast \[3,2\] to a target of the lower rank 1",
+          code="S005", name="numpy, lower rank", at="lint"),
     Error((T("f32", (3, 2)), vec([4, 1], const=False)), attrs=BIDI, versions=V3,
-          match=r"cannot broadcast \[3, 2\] with \[4, 1\]", code="S005", name="bidirectional, dims differ"),
+          match=r"cannot broadcast \[3, 2\] with \[4, 1\]", code="S005", name="bidirectional, dims differ", at="run"),
     Error((T("f32", (3, 2)), vec([2, 4, 3], const=False), vec([2, 0], const=False)), attrs=EXPLICIT,
-          match=r"axes_mapping \[2, 0\] must be increasing", code="S005", name="explicit, mapping decreases"),
+          match=r"axes_mapping \[2, 0\] must be increasing", code="S005", name="explicit, mapping decreases", at="run"),
     Error((T("f32", (3, 2)), vec([3, 3, 2], const=False), vec([1, 1], const=False)), attrs=EXPLICIT,
-          match=r"axes_mapping \[1, 1\] must be increasing", code="S005", name="explicit, mapping repeats"),
+          match=r"axes_mapping \[1, 1\] must be increasing", code="S005", name="explicit, mapping repeats", at="run"),
     Error((T("f32", (3,)), vec([2, 4], const=False), vec([1], const=False)), attrs=EXPLICIT,
-          match=r"data dim 3 cannot broadcast to target dim 4 at axis 1", code="S005", name="explicit, dims differ"),
+          match=r"data dim 3 cannot broadcast to target dim 4 at axis 1", code="S005", name="explicit, dims differ",
+          at="run"),
     Error((T("f32", (3,)), vec([3, 4], const=False), vec([2], const=False)), attrs=NONE,
           match=r"axes_mapping entry 2 is out of range for target rank 2", code="S005",
-          name="explicit, mapping out of range"),
+          name="explicit, mapping out of range", at="run"),
     Error((T("f32", (3,)), vec([3, 4], const=False), vec([-1], const=False)), attrs=EXPLICIT,
-          match=r"axes_mapping entry -1 is out of range", code="S005", name="explicit, negative mapping"),
+          match=r"axes_mapping entry -1 is out of range", code="S005", name="explicit, negative mapping", at="run"),
     Error((T("f32", (3, 2)), vec([3, 2, 4], const=False), vec([0], const=False)), attrs=EXPLICIT,
-          match=r"axes_mapping \[0\] must have one axis per data dim \(2\)", code="S005",
-          name="explicit, mapping too short"),
+          match=r"axes_mapping must have one axis per data dim \(2\), got 1", code="S005",
+          name="explicit, mapping too short", at="lint"),
+    Error((T("f32", (3, 2)), vec([6], const=False), vec([0, 1], const=False)), attrs=EXPLICIT,
+          match=r"cannot broadcast \[3,2\] to a target of the lower rank 1", code="S005",
+          name="explicit, target of lower rank", at="lint"),
     Error((T("f32", (3,)), vec([3, 4], const=False)), attrs=EXPLICIT,
-          match=r"Broadcast mode 'explicit' needs the axes_mapping input", code="S005", name="explicit, no mapping"),
+          match=r"Broadcast mode 'explicit' needs the axes_mapping input", code="S005", name="explicit, no mapping",
+          at="lint"),
     Error((T("f32", (3,)), vec([-1, 3], const=False)), attrs=NUMPY, match=r"target_shape \[-1, 3\] has a negative dim",
-          code="S005", name="negative target"),
+          code="S005", name="negative target", at="run"),
     Error((T("f32", (3,)), vec([2 ** 40, 2 ** 40, 3], const=False)), match=r"too large for any array", code="S005",
-          name="target too large"),
+          name="target too large", at="run"),
     Error((T("f32", (3,)), T("f32", (2,), [2.0, 3.0])), match=r"Broadcast's target_shape must be of an integer type",
-          code="S005", name="f32 target"),
+          code="S005", name="f32 target", at="lint"),
     Error((T("f32", (3,)), vec([2, 3]), T("f32", (1,), [1.0])), attrs=EXPLICIT,
-          match=r"Broadcast's axes_mapping must be of an integer type", code="S005", name="f32 mapping"),
+          match=r"Broadcast's axes_mapping must be of an integer type", code="S005", name="f32 mapping", at="lint"),
+    Error((T("f32", (3,)), vec([2, 3]), vec([1])), attrs=NUMPY, versions=V3,
+          match=r"Broadcast-3 mode 'numpy' takes no axes_mapping input", code="S005", name="numpy, axes_mapping",
+          at="lint"),
+    Error((T("f32", (3,)), vec([2, 3]), vec([1], const=False)), versions=V3,
+          match=r"Broadcast-3 mode 'numpy' takes no axes_mapping input", code="S005",
+          name="mode left out, axes_mapping", at="lint"),
+    Error((T("f32", (3,)), vec([2, 3]), vec([1])), attrs=BIDI, versions=V3,
+          match=r"Broadcast-3 mode 'bidirectional' takes no axes_mapping input", code="S005",
+          name="bidirectional, axes_mapping", at="lint"),
     Error((T("f32", (3,)), vec([2, 3])), attrs={"mode": "pdpd"}, match=r"mode 'pdpd' is not supported",
-          code="O003", name="pdpd"),
+          code="O003", name="pdpd", at="lint"),
     Error((T("f32", (3,)), vec([2, 3])), attrs=BIDI, versions=("opset1",),
-          match=r"mode='bidirectional' is not one of", code="O003", name="bidirectional in Broadcast-1"),
+          match=r"mode='bidirectional' is not one of", code="O003", name="bidirectional in Broadcast-1", at="lint"),
     Error((T("f32", (3,)), vec([2, 3])), attrs={"mode": "sideways"}, match=r"mode='sideways' is not one of",
-          code="O003", name="unknown mode"),
+          code="O003", name="unknown mode", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

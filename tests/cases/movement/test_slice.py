@@ -44,8 +44,10 @@ TABLE = Table("Slice", "opset8", cases=[
     Case(sl([I64.max], [I64.min], [-1], [0]), name="extremes, reversed"),
     Case(sl([I64.min], [I64.max], [I64.max], [1]), name="extremes, huge step"),
     # Clamping on 3 elements, as OpenVINO (and ONNX) clamp.
-    Case(d3(-5, -5, -1), name="start before the first, step -1"),
-    Case(d3(-5, -4, -1), name="start and stop before the first, step -1"),
+    # These two not with dynamic dims: OpenVINO's shape inference then says the slice is empty
+    # ([0]), but on 1 to 4 elements (1 to 3 for the second) it holds the first (the run gives [1.0]).
+    Case(d3(-5, -5, -1), name="start before the first, step -1", dynamic=False),
+    Case(d3(-5, -4, -1), name="start and stop before the first, step -1", dynamic=False),
     Case(d3(I64.min, I64.min, -1), name="most negative, step -1"),
     Case(d3(-4, -10, -2), name="clamped both, step -2"),
     Case(d3(2, -4, -1), name="to before the first"),
@@ -70,27 +72,27 @@ TABLE = Table("Slice", "opset8", cases=[
 ])
 
 TABLE.errors = [
-    Error(sl([0], [2], [0], [1], const=False), match=r"Slice step must not be 0", code="S005", name="step 0"),
+    Error(sl([0], [2], [0], [1], const=False), match=r"Slice step must not be 0", code="S005", name="step 0", at="run"),
     Error(sl([0, 0], [2, 2], [1, 0], const=False), match=r"Slice step must not be 0", code="S005",
-          name="second step 0"),
+          name="second step 0", at="run"),
     Error(sl([0, 0], [2, 2], [1, 1], [1, -2], const=False), match=r"Slice axes \[1, -2\] repeat an axis",
-          code="S005", name="repeated axes"),
+          code="S005", name="repeated axes", at="run"),
     Error(sl([0], [2], [1], [3], const=False), match=r"Slice axis 3 is out of range \[-3, 2\]", code="S006",
-          name="axis too large"),
+          name="axis too large", at="run"),
     Error(sl([0], [2], [1], [-4], const=False), match=r"Slice axis -4 is out of range \[-3, 2\]", code="S006",
-          name="axis too small"),
+          name="axis too small", at="run"),
     Error(sl([0, 0, 0, 0], [1, 1, 1, 1], [1, 1, 1, 1], const=False), match=r"Slice axis 3 is out of range",
-          code="S006", name="more bounds than dims"),
+          code="S006", name="more bounds than dims", at="lint"),
     Error(sl([0], [2, 3], [1], const=False), match=r"start, stop and step must have one length, got 1, 2, 1",
-          code="S005", name="lengths differ"),
-    Error(sl([0], [2], [1], [0, 1], const=False), match=r"axes \[0, 1\] must have one entry per start value \(1\)",
-          code="S005", name="axes of another length"),
+          code="S005", name="lengths differ", at="lint"),
+    Error(sl([0], [2], [1], [0, 1], const=False), match=r"axes \[.*\] must have one entry per start value \(1\)",
+          code="S005", name="axes of another length", at="lint"),
     Error((T("f32", X), T("f32", (1,), [0.0]), vec([2]), vec([1])), match=r"Slice's start must be of an integer type",
-          code="S005", name="f32 start"),
+          code="S005", name="f32 start", at="lint"),
     Error((T("f32", X), vec([0]), vec([2]), vec([1]), T("f32", (1,), [0.0])),
-          match=r"Slice's axes must be of an integer type", code="S005", name="f32 axes"),
+          match=r"Slice's axes must be of an integer type", code="S005", name="f32 axes", at="lint"),
     Error((T("f32", X), vec([[0]], const=False), vec([2]), vec([1])), match=r"start must be a 1-D tensor",
-          code="S005", name="2-D start"),
+          code="S005", name="2-D start", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

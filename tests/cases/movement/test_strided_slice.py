@@ -98,8 +98,8 @@ TABLE = Table("StridedSlice", "opset1", cases=[
 ])
 
 
-def E(name, match, code, *args, **kw):
-    return Error(match=match, code=code, name=name, **ss(*args, **kw))
+def E(name, match, code, *args, at="lint", **kw):
+    return Error(match=match, code=code, name=name, at=at, **ss(*args, **kw))
 
 
 TABLE.errors = [
@@ -111,24 +111,26 @@ TABLE.errors = [
     E("begin_mask left out", r"required attribute 'begin_mask' is missing", "O003", [1], [2], [1], None, [0]),
     E("end_mask left out", r"required attribute 'end_mask' is missing", "O003", [1], [2], [1], [0]),
     E("mask not integers", r"begin_mask", "O003", [1], [2], [1], ["a"], [0]),
-    # Refusals that need the bounds.
+    # Refusals that need the bounds: their lengths (lint sees them with the bounds fed at run time) or
+    # their values.
     E("two ellipsis bits", r"ellipsis_mask may have one bit set at most", "S005", [0, 0], [1, 1], [1, 1], [0, 0],
       [0, 0], None, None, [1, 1], const=False),
     E("too many slices", r"StridedSlice slices 5 dims of a rank-4 input", "S005", [0] * 5, [1] * 5, [1] * 5,
       [0] * 5, [0] * 5, const=False),
-    E("stride 0", r"StridedSlice stride must not be 0", "S005", [0, 0], [1, 1], [1, 0], [0, 0], [0, 0], const=False),
+    E("stride 0", r"StridedSlice stride must not be 0", "S005", [0, 0], [1, 1], [1, 0], [0, 0], [0, 0], const=False,
+      at="run"),
     E("shrink index past the dim", r"index 2 is out of bounds for a dim of 2", "S005", [2], [3], [1], [0], [0],
-      None, [1], const=False),
+      None, [1], const=False, at="run"),
     E("shrink index before the dim", r"index -4 is out of bounds for a dim of 3", "S005", [0, -4], [0, 0], [1, 1],
-      [0, 0], [0, 0], None, [0, 1], const=False),
+      [0, 0], [0, 0], None, [0, 1], const=False, at="run"),
     E("lengths differ", r"begin, end and strides must have one length, got 2, 1, 2", "S005", [0, 0], [1], [1, 1],
       [0, 0], [0, 0], const=False),
     E("rank past 64", r"at most 64", "S005", [0] * 62, [0] * 62, [1] * 62, [0] * 62, [0] * 62, [1] * 62,
       const=False),
     Error((T("f32", X), T("f32", (1,), [0.0]), vec([1]), vec([1])), attrs=masks([0], [0]),
-          match=r"StridedSlice's begin must be of an integer type", code="S005", name="f32 begin"),
+          match=r"StridedSlice's begin must be of an integer type", code="S005", name="f32 begin", at="lint"),
     Error((T("f32", X), vec([0]), vec([1]), T("f32", (1,), [1.0])), attrs=masks([0], [0]),
-          match=r"StridedSlice's strides must be of an integer type", code="S005", name="f32 strides"),
+          match=r"StridedSlice's strides must be of an integer type", code="S005", name="f32 strides", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -39,19 +39,22 @@ TABLE = Table("Transpose", "opset1", cases=[
 ])
 TABLE.errors = [
     Error((T("f32", (2, 3, 4)), order([0, 0, 1], const=False)),
-          match=r"Transpose order \[0, 0, 1\] is not a permutation of 0..2", code="S005", name="repeated entry"),
+          match=r"Transpose order \[0, 0, 1\] is not a permutation of 0..2", code="S005", name="repeated entry",
+          at="run"),
     Error((T("f32", (2, 3, 4)), order([-1, 0, 1], const=False)),
-          match=r"Transpose order \[-1, 0, 1\] is not a permutation", code="S005", name="negative entry"),
+          match=r"Transpose order \[-1, 0, 1\] is not a permutation", code="S005", name="negative entry", at="run"),
     Error((T("f32", (2, 3, 4)), order([1, 0], const=False)),
-          match=r"Transpose order \[1, 0\] is not a permutation of 0..2", code="S005", name="too short"),
+          match=r"Transpose order has 2 entries for a rank-3 input: it is not a permutation of 0..2",
+          code="S005", name="too short", at="lint"),
     Error((T("f32", (2, 3)), order([0, 1, 2], const=False)),
-          match=r"Transpose order \[0, 1, 2\] is not a permutation of 0..1", code="S005", name="too long"),
+          match=r"Transpose order has 3 entries for a rank-2 input: it is not a permutation of 0..1",
+          code="S005", name="too long", at="lint"),
     Error((T("f32", (2, 3)), order([1, 2], const=False)), match=r"is not a permutation", code="S005",
-          name="entry out of range"),
+          name="entry out of range", at="run"),
     Error((T("f32", (2, 3)), order([[1, 0]], const=False)), match=r"order must be a 1-D tensor", code="S005",
-          name="2-D order"),
+          name="2-D order", at="lint"),
     Error((T("f32", (2, 3)), T("f32", (2,), [1.0, 0.0])), match=r"Transpose's order must be of an integer type",
-          code="S005", name="f32 order"),
+          code="S005", name="f32 order", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -3,9 +3,9 @@
 The plugin compiles a Reduce whose output rank it cannot tell only with ``keep_dims`` (so axes
 fed at run time come with keep_dims="true"), and refuses empty axes without it.
 
-No case has empty data: irexec refuses every empty input (``_reduce.extreme``), also where the
-output is empty and the plugin gives it (2x0x3 over axis 2, or empty axes). Only the reduction
-over a 0-sized axis, which has no value, is refused by design: an error row."""
+Empty data gives an empty output where the output is empty (2x0x3 over axis 2), as in the
+plugin; the reduction over a 0-sized axis into a non-empty output, which has no value, is refused
+by design (``_reduce.extreme``): an error row, which lint finds from the shapes."""
 import numpy as np
 
 from cases.rows import Case, Error, T, Table
@@ -48,14 +48,15 @@ TABLE = Table("ReduceMax", "opset1", cases=[
 ])
 TABLE.errors = [
     Error((T("f32", (2, 3, 4)), ax([3], const=False)), attrs={"keep_dims": "true"}, match=r"axis 3 is out of range",
-          code="S006", name="axis out of range"),
+          code="S006", name="axis out of range", at="run"),
     Error((T("f32", (2, 3, 4)), ax([-4])), match=r"axis -4 is out of range", code="S006",
-          name="negative axis out of range, constant"),
+          name="negative axis out of range, constant", at="lint"),
     Error((T("f32", (2, 3)), T("f32", (1,), [1.0])), match="axes must be of an integer type", code="S005",
-          name="float axes"),
-    Error((T("f32", (2, 0, 3)), ax([1])), match="maximum or minimum over an axis of no elements", code="S005", name="the maximum of nothing"),
+          name="float axes", at="lint"),
+    Error((T("f32", (2, 0, 3)), ax([1])), match="maximum or minimum over an axis of no elements", code="S005",
+          name="the maximum of nothing", at="lint"),
     Error((T("f32", (2, 3)), ax([1])), attrs={"keep_dims": "yes"}, match="keep_dims", code="O003",
-          name="keep_dims not a boolean"),
+          name="keep_dims not a boolean", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

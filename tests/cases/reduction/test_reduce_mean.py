@@ -51,13 +51,13 @@ TABLE = Table("ReduceMean", "opset1", cases=[
 ])
 TABLE.errors = [
     Error((T("f32", (2, 3, 4)), ax([3], const=False)), attrs={"keep_dims": "true"}, match=r"axis 3 is out of range",
-          code="S006", name="axis out of range"),
+          code="S006", name="axis out of range", at="run"),
     Error((T("f32", (2, 3, 4)), ax([-4])), match=r"axis -4 is out of range", code="S006",
-          name="negative axis out of range, constant"),
+          name="negative axis out of range, constant", at="lint"),
     Error((T("f32", (2, 3)), T("f32", (1,), [1.0])), match="axes must be of an integer type", code="S005",
-          name="float axes"),
+          name="float axes", at="lint"),
     Error((T("f32", (2, 3)), ax([1])), attrs={"keep_dims": "yes"}, match="keep_dims", code="O003",
-          name="keep_dims not a boolean"),
+          name="keep_dims not a boolean", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

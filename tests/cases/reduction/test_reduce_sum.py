@@ -51,17 +51,17 @@ TABLE = Table("ReduceSum", "opset1", cases=[
 ])
 TABLE.errors = [
     Error((T("f32", (2, 3, 4)), ax([3], const=False)), attrs={"keep_dims": "true"}, match=r"axis 3 is out of range",
-          code="S006", name="axis out of range"),
+          code="S006", name="axis out of range", at="run"),
     Error((T("f32", (2, 3, 4)), ax([0, -4])), match=r"axis -4 is out of range", code="S006",
-          name="negative axis out of range, constant"),
+          name="negative axis out of range, constant", at="lint"),
     Error((T("f32", ()), ax([1], const=False)), match="out of range for a scalar", code="S005",
-          name="scalar data, axis 1"),
+          name="scalar data, axis 1", at="run"),
     Error((T("f32", (2, 3)), T("f32", (1,), [1.0])), match="axes must be of an integer type", code="S005",
-          name="float axes"),
+          name="float axes", at="lint"),
     Error((T("f32", (2, 3)), T("i64", (1, 1), [[1]], const=True)), match="axes must be a scalar or 1-D",
-          code="S005", name="2-D axes"),
+          code="S005", name="2-D axes", at="lint"),
     Error((T("f32", (2, 3)), ax([1])), attrs={"keep_dims": "yes"}, match="keep_dims", code="O003",
-          name="keep_dims not a boolean"),
+          name="keep_dims not a boolean", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -92,18 +92,20 @@ BAD = [
 ]
 
 TABLE.errors = [
-    Error((T("f32", shape), pattern(p, const=False)), attrs=sz, match=m, code="S005", name=name)
+    Error((T("f32", shape), pattern(p, const=False)), attrs=sz, match=m, code="S005", name=name, at="run")
     for shape, p, sz, m, name in BAD
 ] + [
-    Error((T("f32", (2, 3)), pattern([[6]])), attrs=NO_SZ, match=r"must be 1-D", code="S005", name="2-D pattern"),
+    Error((T("f32", (2, 3)), pattern([[6]])), attrs=NO_SZ, match=r"must be 1-D", code="S005", name="2-D pattern",
+          at="lint"),
     Error((T("f32", (2, 3)), T("f32", (2,), [3.0, 2.0])), attrs=NO_SZ,
-          match=r"Reshape's shape must be of an integer type, got f32", code="S005", name="f32 pattern"),
+          match=r"Reshape's shape must be of an integer type, got f32", code="S005", name="f32 pattern", at="lint"),
     Error((T("f32", (2, 3)), T("f32", (2,), [3.0, 2.0], const=True)), attrs=NO_SZ,
-          match=r"Reshape's shape must be of an integer type, got f32", code="S005", name="constant f32 pattern"),
+          match=r"Reshape's shape must be of an integer type, got f32", code="S005", name="constant f32 pattern",
+          at="lint"),
     Error((T("f32", (2, 3)), pattern([3, 2])), match=r"required attribute 'special_zero' is missing",
-          code="O003", name="special_zero left out"),
+          code="O003", name="special_zero left out", at="lint"),
     Error((T("f32", (2, 3)), pattern([3, 2])), attrs={"special_zero": "yes"}, match=r"special_zero",
-          code="O003", name="special_zero not a bool"),
+          code="O003", name="special_zero not a bool", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

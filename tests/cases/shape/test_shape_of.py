@@ -36,15 +36,15 @@ TABLE = Table("ShapeOf", ("opset1", "opset3"), cases=[
 ])
 TABLE.errors = [
     Error((T("f32", (2, 3)),), attrs={"output_type": "f32"}, match="output_type must be i32 or i64",
-          code="O003", versions=V3, name="f32 output_type"),
+          code="O003", versions=V3, name="f32 output_type", at="lint"),
     Error((T("f32", (2, 3)),), attrs={"output_type": "u8"}, match="output_type must be i32 or i64",
-          code="O003", versions=V3, name="u8 output_type"),
+          code="O003", versions=V3, name="u8 output_type", at="lint"),
     Error((T("f32", (2, 3)),), attrs={"output_type": "int"}, match="output_type", code="O003", versions=V3,
-          name="unknown output_type"),
+          name="unknown output_type", at="lint"),
     # An empty tensor may have a dim past i32's range; ShapeOf-3 to i32 refuses to wrap it.
     Error((T("f32", (0, 2 ** 31)),), attrs=I32,
           match="dimension 2147483648 does not fit in the output type i32", code="S005", versions=V3,
-          name="dim past i32"),
+          name="dim past i32", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -45,23 +45,23 @@ TABLE = Table("Unsqueeze", "opset1", cases=[
 ])
 TABLE.errors = [
     Error((T("f32", (2, 3)), axes([3, 3], const=False)), match=r"Unsqueeze axis 3 is out of range \[-3, 2\]",
-          code="S006", name="repeated axis too large"),
+          code="S006", name="repeated axis too large", at="run"),
     Error((T("f32", (2, 3)), axes([-4], const=False)), match=r"Unsqueeze axis -4 is out of range \[-3, 2\]",
-          code="S006", name="axis too small"),
+          code="S006", name="axis too small", at="run"),
     Error((T("f32", (2,)), axes([3, -1], const=False)), match=r"Unsqueeze axis 3 is out of range \[-3, 2\]",
-          code="S006", name="two axes that are one"),
+          code="S006", name="two axes that are one", at="run"),
     # Rank 5 from four distinct axes, which normalise to two: the second lands past the end (OpenVINO:
     # "provided 'axes' value 3 is not valid").
     Error((T("f32", (2,)), axes([4, -1, 3, -2], const=False)), match=r"Unsqueeze axis 3 is past the end of 1 dims",
-          code="S005", name="past the end"),
+          code="S005", name="past the end", at="run"),
     Error((T("f32", (2, 3)), axes([], const=False)), match=r"Unsqueeze axes must not be empty", code="S005",
-          name="empty axes"),
+          name="empty axes", at="lint"),
     Error((T("f32", (2, 3)), axes([[0]], const=False)), match=r"Unsqueeze's axes must be a scalar or 1-D",
-          code="S005", name="2-D axes"),
+          code="S005", name="2-D axes", at="lint"),
     Error((T("f32", (2, 3)), T("f32", (1,), [0.0])), match=r"Unsqueeze's axes must be of an integer type",
-          code="S005", name="f32 axes"),
+          code="S005", name="f32 axes", at="lint"),
     Error((T("f32", (2, 3)), axes([70] + list(range(63)), const=False)), match=r"at most 64",
-          code="S005", name="rank past 64"),
+          code="S005", name="rank past 64", at="run"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

@@ -104,8 +104,8 @@ TABLE = Table("Convert", "opset1", cases=[pair(s, d) for s in TYPES + ["i4", "u4
 ])
 TABLE.errors = [
     Error((T("f32", (2,)),), attrs={"destination_type": "f128"}, match="destination_type", code="O003",
-          name="unknown destination_type"),
-    Error((T("f32", (2,)),), match="destination_type", code="O003", name="destination_type left out"),
+          name="unknown destination_type", at="lint"),
+    Error((T("f32", (2,)),), match="destination_type", code="O003", name="destination_type left out", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()
