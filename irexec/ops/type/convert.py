@@ -7,7 +7,9 @@
   values outside that intermediate range become its minimum, the x86 "integer indefinite"
   value: f32 300.0 -> u8 44, -1.5 -> u8 255, 3e9 -> i8 0, NaN -> i32 -2147483648.
 - Anything to boolean is ``x != 0`` (NaN gives true).
-- To a float type rounds to nearest even; bf16 goes through f32.
+- To a float type rounds to nearest even, once: to bf16 from a type wider than f32's 24-bit
+  significand (f64, 32- and 64-bit integers) through f32 rounded to odd, which keeps the bits
+  that decide bf16's rounding (a plain trip through f32 rounds twice).
 
 Where the plugin departs from them (tests/cases/type/test_convert.py and tests/test_diff_convert.py
 pin each): it narrows i64, u32 and u64 to i32, even converting to the same type (out-of-range
@@ -51,8 +53,34 @@ def convert(x: np.ndarray, dst) -> np.ndarray:
     if dst.is_integer:
         return _keep_low_bits(_float_to_int(x, dst) if x.dtype.kind == "f" else x, dst)
     if dst.name == "bf16":
-        return x.astype(np.float32).astype(dst.dtype)
+        wide = x.dtype.itemsize >= 4 and x.dtype != np.float32
+        return (_f32_rounded_to_odd(x) if wide else x.astype(np.float32)).astype(dst.dtype)
     return x.astype(dst.dtype)
+
+
+def _f32_rounded_to_odd(x: np.ndarray) -> np.ndarray:
+    """``x`` (f64 or a 32/64-bit integer) as f32 truncated toward zero, with the last bit set
+    when anything was cut off: rounding that to a type of 2+ fewer significand bits rounds as
+    ``x`` itself would."""
+    d = x.astype(np.float64)
+    # Where the f64 value is not x (integers beyond 2^53), which side of it x lies on.
+    below = np.zeros(x.shape, bool)
+    if x.dtype.kind in "iu":
+        top = 2.0 ** (64 if x.dtype.kind == "u" else 63)
+        fits = (d >= -top) & (d < top)           # else d is 2^63 (2^64): every x lies below it
+        back = np.where(fits, d, 0).astype(x.dtype)
+        below = np.where(fits, x < back, True)
+        cut = np.where(fits, x != back, True)
+    else:
+        cut = np.zeros(x.shape, bool)
+    t = d.astype(np.float32)
+    t64 = t.astype(np.float64)
+    # Toward zero: step back where rounding went past d, or reached it while x lies beyond.
+    past = (np.abs(t64) > np.abs(d)) | ((t64 == d) & cut & (below == (d > 0)))
+    t = np.where(past & np.isfinite(d), np.nextafter(t, np.float32(0)), t)
+    inexact = ((t.astype(np.float64) != d) | cut) & ~np.isnan(d)
+    bits = t.view(np.uint32) | inexact.astype(np.uint32)
+    return bits.view(np.float32)
 
 
 def _widen(x: np.ndarray) -> np.ndarray:

@@ -8,7 +8,10 @@ row pins where they differ. Integer division by zero is an error."""
 import numpy as np
 
 from cases.broadcasting import broadcast_errors, broadcasting, partial_shapes
+from cases.bf16 import bf16_case, operands
 from cases.rows import Case, Error, T, Table
+
+RECIPROCAL = lambda a, b: a * (np.float32(1) / b)  # noqa: E731  (the plugin's f32 Divide)
 
 INF, NAN = float("inf"), float("nan")
 ULP = 2.0 ** -23
@@ -35,8 +38,9 @@ TABLE = Table("Divide", "opset1", cases=[
          name="non-negative: floor is truncation"),
     Case((T("f16", (2, 3)), T("f16", (3,), low=1, high=8))),
     Case((T("f16", (3,), low=-8, high=8), T("f16", (2, 3), low=1, high=8))),
-    Case((T("bf16", (2, 3)), T("bf16", (3,), low=1, high=8))),
-    Case((T("bf16", (3,)), T("bf16", (2, 3), low=-8, high=-1))),
+    bf16_case(np.divide, operands(1, (2, 3)), operands(2, (3,), 8, 64), "bf16", plugin_fns=(RECIPROCAL,)),
+    bf16_case(np.divide, operands(3, (3,)), operands(4, (2, 3), -64, -8), "bf16, the other order",
+              plugin_fns=(RECIPROCAL,)),
     Case((T("f32", (6,), [1.0, -1.0, 0.0, INF, NAN, -0.0]), T("f32", (6,), [0.0, 0.0, 0.0, INF, 1.0, 2.0])),
          name="x/0, 0/0, inf/inf, NaN, -0"),
     signed("i32", expect=(FLOOR,), plugin=(TRUNC,), name="i32 m_pythondiv left out",

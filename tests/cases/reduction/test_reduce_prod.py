@@ -1,32 +1,16 @@
-"""ReduceProd-1: cases against the CPU plugin.
-
-The plugin compiles a Reduce whose output rank it cannot tell only with ``keep_dims`` (so axes
-fed at run time come with keep_dims="true"), and refuses empty axes without it."""
-import numpy as np
-
-from cases.rows import Case, Error, T, Table
-
-
-def ax(values, etype="i64", const=True):
-    """Constant axes (``const=False``: fed at run time), as integers even when empty."""
-    values = np.asarray(values, dtype=np.int64)
-    return T(etype, values.shape, values, const=const)
-
+"""ReduceProd-1: cases against the CPU plugin; the product over the axes (of nothing, 1). Integer
+products wrap as in C; the plugin saturates i8/u8 products and keeps the low 32 bits of i64
+(``plugin`` rows)."""
+from cases.reduction._rows import ax, axes_cases, axes_errors
+from cases.rows import Case, T, Table
 
 TABLE = Table("ReduceProd", "opset1", cases=[
-    Case((T("f32", (2, 3, 4)), ax([1]))),                                         # keep_dims left out
-    Case((T("f32", (2, 3, 4)), ax([0, 2])), attrs={"keep_dims": "false"}, rtol=1e-6),
-    Case((T("f32", (2, 3, 4)), ax([-1], "i32")), attrs={"keep_dims": "true"}, rtol=1e-6),
-    Case((T("f32", (2, 3, 4)), ax([0, -1], const=False)), attrs={"keep_dims": "true"}, rtol=1e-6,
-         name="axes at run time"),
-    Case((T("f32", (2, 3, 4)), ax([2, -1, 2])), name="repeated axes"),
-    Case((T("f32", (2, 3)), ax(-1, "i32", const=False)), attrs={"keep_dims": "true"}, name="scalar axes at run time"),
-    Case((T("f32", (2, 3)), ax([])), attrs={"keep_dims": "true"}, name="empty axes reduce nothing"),
-    Case((T("f32", (2, 3)), ax([0, 1])), name="every axis"),
-    Case((T("f32", ()), ax([0])), name="scalar data"),
-    Case((T("f32", (2, 1, 3)), ax([1])), name="1-sized axis"),
+    # keep_dims left out, false, true; axes negative, repeated, scalar, empty, at run time; scalar data.
+    # The plugin's products agree to the bit in the rows named in exact, the others within rtol.
+    *axes_cases(rtol=1e-6, exact=("keep_dims left out", "repeated axes", "scalar axes at run time", "every axis")),
     Case((T("f32", (2, 0, 3)), ax([1])), name="the product of nothing is 1"),
     Case((T("i32", (2, 0, 3)), ax([-2])), attrs={"keep_dims": "true"}, name="the product of nothing is 1, i32"),
+    # Element types, with values whose products fit.
     Case((T("i32", (3, 4), low=-6, high=6), ax([1]))),
     Case((T("i64", (2, 3, 2), low=-6, high=6), ax([1, 2])), attrs={"keep_dims": "true"}),
     Case((T("u8", (3, 2), low=0, high=12), ax([1]))),
@@ -39,16 +23,6 @@ TABLE = Table("ReduceProd", "opset1", cases=[
          why="the plugin saturates i8 products; integers wrap as in C"),
     Case((T("i64", (2, 2), [2 ** 40, 1, -2 ** 40, 2]), ax([1])), expect=([2 ** 40, -2 ** 41],), plugin=([0, 0],),
          why="the plugin computes i64 as i32 (keeps the low 32 bits)"),
-])
-TABLE.errors = [
-    Error((T("f32", (2, 3, 4)), ax([3], const=False)), attrs={"keep_dims": "true"}, match=r"axis 3 is out of range",
-          code="S006", name="axis out of range", at="run"),
-    Error((T("f32", (2, 3, 4)), ax([-4])), match=r"axis -4 is out of range", code="S006",
-          name="negative axis out of range, constant", at="lint"),
-    Error((T("f32", (2, 3)), T("f32", (1,), [1.0])), match="axes must be of an integer type", code="S005",
-          name="float axes", at="lint"),
-    Error((T("f32", (2, 3)), ax([1])), attrs={"keep_dims": "yes"}, match="keep_dims", code="O003",
-          name="keep_dims not a boolean", at="lint"),
-]
+], errors=axes_errors())  # axes out of range (at run time, constant), float axes, keep_dims="yes"
 
 test_cases, test_errors = TABLE.pytest()

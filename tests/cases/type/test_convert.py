@@ -7,6 +7,8 @@ narrows i64, u32 and u64 to i32 and holds f64 as f32; its own bf16 rounding). i4
 as constants only (the plugin takes them no other way). Conversions to i4, u4 and u1 are left
 to tests/test_diff_convert.py: the plugin gives i4 and u4 outputs packed, and refuses u1 ones.
 """
+import numpy as np
+from bf16_rounding import bf16_plugin_roundings
 from cases.rows import Case, Error, T, Table
 
 NAN, INF = float("nan"), float("inf")
@@ -42,6 +44,8 @@ def pair(src: str, dst: str) -> Case:
 OUT_OF_RANGE = [200.0, -1.5, 2.75, 300.0, -129.0, 32768.0, 70144.0, NAN, INF, -INF, 3e9, -3e9]
 I32 = "the plugin narrows i64, u32 and u64 to i32 (out-of-range floats become -2^31 there)"
 F64 = "the plugin holds f64 as f32: it saturates infinities to FLT_MAX, and f64 to integers saturates"
+TIES = [1 + 2 ** -8, 1 + 3 * 2 ** -8, 1 + 2 ** -8 + 2 ** -20, -(1 + 2 ** -8), 1e-30]
+CPU_BF16 = "the plugin rounds f32 to bf16 as its CPU does (AVX2: up only from an odd last bit)"
 BF16 = ("the plugin rounds integers and f64 to bf16 by adding half an ulp only when the kept last bit is odd "
         "(from f32 and f16 it rounds to nearest even, as the spec and irexec do from every type)")
 
@@ -68,12 +72,22 @@ TABLE = Table("Convert", "opset1", cases=[pair(s, d) for s in TYPES + ["i4", "u4
     # Rounding to the narrower float types: to nearest even.
     convert("f32", "f16", [1 + 2 ** -11, 1 + 3 * 2 ** -11, 65520.0, 1e-8, -1e-8],
             expect=([1.0, 1 + 2 ** -9, INF, 0.0, -0.0],)),
-    convert("f32", "bf16", [1 + 2 ** -8, 1 + 3 * 2 ** -8, 1 + 2 ** -8 + 2 ** -20, -(1 + 2 ** -8), 1e-30],
-            expect=([1.0, 1 + 2 ** -6, 1 + 2 ** -7, -1.0, 9.98402083170343e-31],), name="f32 to bf16 ties"),
+    convert("f32", "bf16", TIES, expect=([1.0, 1 + 2 ** -6, 1 + 2 ** -7, -1.0, 9.98402083170343e-31],),
+            plugin=[(r,) for r in bf16_plugin_roundings(np.float32(TIES))], why=CPU_BF16, name="f32 to bf16 ties"),
+    # Rounded once, not twice through f32: these sit just beyond a tie that f32 cannot see.
+    convert("f64", "bf16", [1 + 2 ** -8 + 2 ** -40, -(1 + 2 ** -8 + 2 ** -40)], expect=([1 + 2 ** -7, -(1 + 2 ** -7)],),
+            plugin=([1.0, -1.0],), why=F64, name="f64 to bf16 rounds once"),
+    convert("f64", "f16", [1 + 2 ** -11 + 2 ** -40, -(1 + 2 ** -11 + 2 ** -40)], expect=([1 + 2 ** -10, -(1 + 2 ** -10)],),
+            plugin=([1.0, -1.0],), why=F64, name="f64 to f16 rounds once"),
+    convert("i32", "bf16", [2 ** 30 + 2 ** 22 + 1], expect=([2 ** 30 + 2 ** 23],), plugin=([2 ** 30],), why=BF16,
+            name="i32 to bf16 rounds once"),
+    convert("i64", "bf16", [2 ** 30 + 2 ** 22 + 1], expect=([2 ** 30 + 2 ** 23],), plugin=([2 ** 30],), why=BF16,
+            name="i64 to bf16 rounds once"),
     convert("f16", "bf16", [1 + 2 ** -8, 1 + 3 * 2 ** -8, 65504.0], expect=([1.0, 1 + 2 ** -6, 65536.0],)),
     # Where the plugin departs.
     convert("f32", "bf16", [1e-39, -3e-39], expect=([1.0101904577379033e-39, -3.03057137321371e-39],),
-            plugin=[([0.0, -0.0],)], why="AVX512-BF16 (vcvtneps2bf16) flushes f32 subnormals to zero"),
+            plugin=[(r,) for r in bf16_plugin_roundings(np.float32([1e-39, -3e-39]))],
+            why="AVX512-BF16 (vcvtneps2bf16) flushes f32 subnormals to zero; AVX2 rounds up only from an odd bit"),
     convert("i32", "bf16", [-4313, 18555, 883], expect=([-4320, 18560, 884],),
             plugin=[([-4288, 18432, 880],)], why=BF16),
     convert("u16", "bf16", [1718, 14516], expect=([1720, 14528],), plugin=[([1712, 14464],)], why=BF16),
