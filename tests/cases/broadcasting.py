@@ -138,3 +138,48 @@ def partial_shapes(table, etype: str = "f32", rows=None):
         assert got.etype.name == {"char": "boolean"}.get(ov_type, ov_type)
 
     return test_partial_shapes
+
+
+# ---- rows that sibling ops share ----------------------------------------------------------------
+
+def remainder_cases(a: list, b: list) -> list:
+    """Mod's and FloorMod's common rows: broadcasting with non-zero divisors (f32, i32, u8),
+    fractional f32 divisors, the integer ``a``/``b`` sign pairs at run time and with either operand
+    constant, and f16/bf16 in both operand orders."""
+    return [
+        *broadcasting("f32", b={"low": 1, "high": 9}),
+        Case((T("f32", (2, 3)), T("f32", (3,), [-2.5, 0.375, 3.0])), name="f32 fractional divisors"),
+        *broadcasting("i32", b={"low": 1, "high": 20})[:5],
+        *broadcasting("u8", b={"low": 1, "high": 20})[:3],
+        Case((T("i32", (10,), a), T("i32", (10,), b)), name="i32 signs"),
+        Case((T("i64", (10,), a), T("i64", (10,), b, const=True)), name="i64 signs, constant divisor"),
+        Case((T("i32", (10,), a, const=True), T("i32", (10,), b)), name="i32 signs, constant dividend"),
+        Case((T("f16", (2, 3)), T("f16", (3,), [-3.0, 2.0, 0.5]))),
+        Case((T("f16", (3,), [7.5, -7.5, 0.25]), T("f16", (2, 3), low=1, high=8))),
+        Case((T("bf16", (2, 3)), T("bf16", (3,), [-3.0, 2.0, 0.5]))),
+        Case((T("bf16", (3,), [7.5, -7.5, 0.25]), T("bf16", (2, 3), low=-8, high=-1))),
+    ]
+
+
+def extremum_cases(special_a: list, special_b: list) -> list:
+    """Maximum's and Minimum's common rows: broadcasting (f32, f32 with many ties, i32, u8), i32
+    and u8 extremes, f16/bf16 both ways, i64 within i32, and the special values (NaN, infinities,
+    signed zeros) ``special_a`` with ``special_b`` in both operand orders."""
+    return [
+        *broadcasting("f32"),
+        *broadcasting("f32", a={"low": -2, "high": 3}, b={"low": -2, "high": 3})[:3],  # many ties
+        *broadcasting("i32")[:5],
+        *broadcasting("u8")[:3],
+        Case((T("i32", (4,), [-2 ** 31, 2 ** 31 - 1, 5, -5]), T("i32", (4,), [2 ** 31 - 1, -2 ** 31, 5, 5])),
+             name="i32 extremes and a tie"),
+        Case((T("f16", (2, 3)), T("f16", (3,)))),
+        Case((T("f16", (3,)), T("f16", (2, 3), const=True))),
+        Case((T("bf16", (2, 3)), T("bf16", (3,)))),
+        Case((T("bf16", (3,)), T("bf16", (2, 3)))),
+        Case((T("i64", (2, 3)), T("i64", (3,), const=True)), name="i64 within i32"),
+        Case((T("u8", (3,), [0, 255, 7]), T("u8", (3,), [255, 0, 7])), name="u8 extremes"),
+        Case((T("f32", (11,), special_a), T("f32", (11,), special_b)), name="f32 NaN and signed zeros"),
+        Case((T("f32", (11,), special_b), T("f32", (11,), special_a)), name="f32 NaN and signed zeros, swapped"),
+        Case((T("f16", (11,), special_a), T("f16", (11,), special_b)), name="f16 NaN and signed zeros"),
+        Case((T("bf16", (11,), special_b), T("bf16", (11,), special_a)), name="bf16 NaN and signed zeros, swapped"),
+    ]

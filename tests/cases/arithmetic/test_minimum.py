@@ -7,7 +7,7 @@ The plugin's departures (rows with ``plugin=``): u32 and i64 are narrowed to i32
 computed in f32 (and +-inf given as +-FLT_MAX)."""
 import numpy as np
 
-from cases.broadcasting import broadcast_errors, broadcasting, partial_shapes
+from cases.broadcasting import broadcast_errors, extremum_cases, partial_shapes
 from cases.rows import Case, Error, T, Table
 
 INF, NAN = float("inf"), float("nan")
@@ -16,22 +16,7 @@ SA = [NAN, 1.0, NAN, INF, -INF, -0.0, 0.0, NAN, 3.0, INF, -INF]
 SB = [1.0, NAN, NAN, NAN, 1.0, 0.0, -0.0, -INF, 3.0, INF, INF]
 
 TABLE = Table("Minimum", "opset1", cases=[
-    *broadcasting("f32"),
-    *broadcasting("f32", a={"low": -2, "high": 3}, b={"low": -2, "high": 3})[:3],  # many ties
-    *broadcasting("i32")[:5],
-    *broadcasting("u8")[:3],
-    Case((T("i32", (4,), [-2 ** 31, 2 ** 31 - 1, 5, -5]), T("i32", (4,), [2 ** 31 - 1, -2 ** 31, 5, 5])),
-         name="i32 extremes and a tie"),
-    Case((T("f16", (2, 3)), T("f16", (3,)))),
-    Case((T("f16", (3,)), T("f16", (2, 3), const=True))),
-    Case((T("bf16", (2, 3)), T("bf16", (3,)))),
-    Case((T("bf16", (3,)), T("bf16", (2, 3)))),
-    Case((T("i64", (2, 3)), T("i64", (3,), const=True)), name="i64 within i32"),
-    Case((T("u8", (3,), [0, 255, 7]), T("u8", (3,), [255, 0, 7])), name="u8 extremes"),
-    Case((T("f32", (11,), SA), T("f32", (11,), SB)), name="f32 NaN and signed zeros"),
-    Case((T("f32", (11,), SB), T("f32", (11,), SA)), name="f32 NaN and signed zeros, swapped"),
-    Case((T("f16", (11,), SA), T("f16", (11,), SB)), name="f16 NaN and signed zeros"),
-    Case((T("bf16", (11,), SB), T("bf16", (11,), SA)), name="bf16 NaN and signed zeros, swapped"),
+    *extremum_cases(SA, SB),
     Case((T("u32", (2,), [2 ** 31, 2 ** 32 - 1]), T("u32", (2,), [1, 5])),
          expect=([1, 5],), plugin=([2 ** 31, 2 ** 32 - 1],),
          why="the plugin narrows u32 to i32 (from 2^31 it is negative there)"),

@@ -3,7 +3,7 @@ floats OpenVINO's ``a - trunc(a / b) * b``, so x mod inf is NaN and -0 mod y is 
 
 The plugin computes integer Mod in f32: dividends beyond 2^24 are a ``plugin`` row. Integer
 division by zero is an error."""
-from cases.broadcasting import broadcast_errors, broadcasting, partial_shapes
+from cases.broadcasting import broadcast_errors, partial_shapes, remainder_cases
 from cases.rows import Case, Error, T, Table
 
 INF, NAN = float("inf"), float("nan")
@@ -11,17 +11,7 @@ A, B = [7, -7, 7, -7, 1, -1, 0, 100, -100, 5], [2, 2, -2, -2, 3, 3, 5, -7, 7, -5
 FA, FB = [5.0, INF, -0.0, 7.5, -7.5, 5.0, -6.0], [INF, 2.0, 3.0, -2.0, 2.0, 0.0, 4.0]
 
 TABLE = Table("Mod", "opset1", cases=[
-    *broadcasting("f32", b={"low": 1, "high": 9}),
-    Case((T("f32", (2, 3)), T("f32", (3,), [-2.5, 0.375, 3.0])), name="f32 fractional divisors"),
-    *broadcasting("i32", b={"low": 1, "high": 20})[:5],
-    *broadcasting("u8", b={"low": 1, "high": 20})[:3],
-    Case((T("i32", (10,), A), T("i32", (10,), B)), name="i32 signs"),
-    Case((T("i64", (10,), A), T("i64", (10,), B, const=True)), name="i64 signs, constant divisor"),
-    Case((T("i32", (10,), A, const=True), T("i32", (10,), B)), name="i32 signs, constant dividend"),
-    Case((T("f16", (2, 3)), T("f16", (3,), [-3.0, 2.0, 0.5]))),
-    Case((T("f16", (3,), [7.5, -7.5, 0.25]), T("f16", (2, 3), low=1, high=8))),
-    Case((T("bf16", (2, 3)), T("bf16", (3,), [-3.0, 2.0, 0.5]))),
-    Case((T("bf16", (3,), [7.5, -7.5, 0.25]), T("bf16", (2, 3), low=-8, high=-1))),
+    *remainder_cases(A, B),
     Case((T("f32", (7,), FA), T("f32", (7,), FB)), expect=([NAN, NAN, 0.0, 1.5, -1.5, NAN, -2.0],),
          name="f32 inf, -0, x mod 0"),
     Case((T("f16", (7,), FA), T("f16", (7,), FB)), name="f16 inf, -0, x mod 0"),
