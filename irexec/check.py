@@ -119,10 +119,10 @@ class Checker:
 
         try:
             outs = layer_facts(layer.op, ins, context_for(layer.op, body_step))
-            problems.extend(w.located(code="S005", **where) for w in layer.op.advise(ins))
+            problems.extend(layer.named_port(w).located(code="S005", **where) for w in layer.op.advise(ins))
             return outs
         except IRExecError as e:
-            problems.append(e.located(code="S005", **where))
+            problems.append(layer.named_port(e).located(code="S005", **where))
         except Exception as e:  # a value that breaks an op's arithmetic, found while folding
             problems.append(ValidationError(f"{type(e).__name__}: {e}", code="S005", **where))
         finally:

@@ -132,7 +132,7 @@ def _evaluate(layer, ins: list, inplace: bool, path) -> list:
         if not isinstance(e, ExecutionError):
             # A rule the op checks both statically and on data: at run time it is an execution error.
             e = ExecutionError(e.message, port=e.port).with_traceback(e.__traceback__)
-        raise e.located(file=path, **layer.where()) from None
+        raise layer.named_port(e).located(file=path, **layer.where()) from None
     except MemoryError:
         raise ExecutionError("out of memory", file=path, **layer.where()) from None
     except Exception as e:  # NumPy's own complaints about shapes or types of the data

@@ -77,6 +77,12 @@ class Layer:
         """The layer's name, after the path of the bodies it is in (``loop/body/add``)."""
         return self.scope[0] + self.name
 
+    def named_port(self, e):
+        """``e`` with its port as the IR names it: an op names an input by its position."""
+        if isinstance(e.port, int) and not isinstance(e.port, bool) and 0 <= e.port < len(self.inputs):
+            e.port = self.inputs[e.port].id
+        return e
+
     def where(self) -> dict:
         """Location fields for errors about this layer."""
         return {"layer": self.path, "layer_id": self.scope[1] + self.id,

@@ -19,7 +19,7 @@ from .errors import IRExecError, ValidationError
 from .graph import Graph, Port, gc_paused
 from .ops.bodies import BodyOp
 from .ops.op import FOLD_LIMIT, Fact
-from .shapes import is_static, static, to_ints
+from .shapes import fits, fmt, is_static, static, to_ints
 from .types import from_dtype
 
 
@@ -40,11 +40,18 @@ def layer_facts(op, ins: list, context=None) -> list:
     outs = op.shape_infer(ins, context) if context is not None else op.shape_infer(ins)
     if not op.foldable or not all(f.value is not None for f in ins):
         return outs
-    if any(is_static(f.shape) and _count(f.shape) > FOLD_LIMIT for f in outs):
-        return outs  # known, and too large to carry: the rule's shapes say all that is needed
+    # Only outputs the rule sizes, and small: the rule's shapes say all a larger one would, and
+    # nothing is computed here whose size the rule has not vouched for.
+    if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT for f in outs):
+        return outs
     arrays = op.evaluate([f.value for f in ins])
-    return [Fact(f.etype, static(np.shape(a)), np.asarray(a) if np.size(a) <= FOLD_LIMIT else None)
-            for f, a in zip(outs, arrays)]
+    if len(arrays) != len(outs) or any(
+            not fits(f.shape, np.shape(a)) or (f.etype is not None and np.asarray(a).dtype != f.etype.dtype)
+            for f, a in zip(outs, arrays)):
+        got = ", ".join(f"{list(np.shape(a))} {np.asarray(a).dtype}" for a in arrays)
+        raise RuntimeError(f"internal error: {op.type}'s shape rule says "
+                           f"{', '.join(f'{fmt(f.shape)} {f.etype}' for f in outs)}, its compute gave {got}")
+    return [Fact(f.etype, f.shape, np.asarray(a)) for f, a in zip(outs, arrays)]
 
 
 def _count(shape) -> int:
@@ -131,7 +138,7 @@ class Inferrer:
         try:
             return layer_facts(op, ins, context_for(op, lambda body, feeds: Inferrer(body.graph, feeds).step))
         except IRExecError as e:
-            raise e.located(file=self.graph.path, **layer.where())
+            raise layer.named_port(e).located(file=self.graph.path, **layer.where())
         except Exception as e:  # a value that breaks an op's arithmetic, found while folding
             raise ValidationError(f"{type(e).__name__}: {e}", file=self.graph.path, **layer.where()) from e
 

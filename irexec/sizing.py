@@ -75,7 +75,9 @@ class Sizing:
         when it refuses them: lint reports that)."""
         if self._declared is None:
             try:
-                self._declared = infer_shapes(self.graph, self.order)
+                # Only the shapes: the values folded on the way need not stay alive.
+                self._declared = {key: Fact(f.etype, f.shape) for key, f in
+                                  infer_shapes(self.graph, self.order).items()}
             except IRExecError:
                 self._declared = {}
         return self._declared
@@ -122,10 +124,18 @@ class Guard:
         op = layer.op
         ins = [Fact(t, static(a.shape), a if op.declared_input(i).value else None)
                for i, (t, a) in enumerate(zip(etypes, arrays))]
+        where = dict(file=self.sizing.graph.path, **layer.where())
         try:
             outs = op.shape_infer(ins)
-        except ValidationError as e:
-            raise _as_run_error(e.located(file=self.sizing.graph.path, **layer.where())) from None
+        except IRExecError as e:
+            raise _as_run_error(layer.named_port(e).located(**where)) from None
+        except Exception as e:  # a value that breaks the rule's arithmetic (as in the sizing pass)
+            raise ExecutionError(f"{type(e).__name__}: {e}", **where) from e
+        if any(not is_static(f.shape) for f in outs):
+            # Every input is now known: a rule that still cannot say the output's shape is a bug,
+            # and the budget cannot hold without it.
+            raise ExecutionError(f"internal error: {layer.type}'s shape rule gives "
+                                 f"{', '.join(fmt(f.shape) for f in outs)} for static inputs", **where)
         for k, fact in enumerate(outs):
             self.sizing._refuse_over_budget(layer, fact)
             self.sizing.refuse_departure(layer, k, fact)

@@ -84,8 +84,13 @@ def _relocate(e: IRExecError, snippet: Snippet, back: dict) -> IRExecError:
         else:
             e.layer, e.layer_id, e.layer_type = snippet.type, None, None
         outputs = {p.id: p for p in snippet.outputs}
+        inputs = {p.id: p for p in snippet.inputs}
         if port is None and str(e.port) in outputs:
             e.line = outputs[str(e.port)].line
+        elif port is None and str(e.port) in inputs and not isinstance(e.port, int):
+            # The layer named the port by its id: point at it (at its values, when the comment gave them).
+            named = inputs[str(e.port)]
+            e.line = named.values_line or named.line
         elif port is None and str(e.port).isdecimal() and int(e.port) < len(snippet.inputs):
             # Ops name their inputs by index: point at that port (at its values, when the comment gave them).
             named = snippet.inputs[int(e.port)]

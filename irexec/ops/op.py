@@ -138,9 +138,11 @@ class Op:
         cls.max_inputs = (1 << 20) if any(i.variadic for i in ins) else len(ins)
         cls.num_outputs = len(cls.outputs)
         names = [i.name for i in ins]
-        for i in ins:
-            if i.same_as is not None and i.same_as not in names:
-                raise TypeError(f"{cls.__name__}: input {i.name} is same_as unknown input {i.same_as}")
+        for k, i in enumerate(ins):
+            if i.same_as is not None and i.same_as not in names[:k]:
+                raise TypeError(f"{cls.__name__}: input {i.name} is same_as {i.same_as}, which is not an earlier input")
+            if i.variadic and k != len(ins) - 1:
+                raise TypeError(f"{cls.__name__}: only the last input may be variadic, not {i.name}")
 
     def __init__(self, raw_attrs: Optional[dict] = None, **values):
         raw_attrs = raw_attrs or {}
@@ -222,6 +224,9 @@ class Op:
         res = self.compute(*arrays) if out is None else self.compute(*arrays, out=out)
         if self.num_outputs == 1:
             return [res]
+        if not isinstance(res, (tuple, list)) or len(res) != self.num_outputs:
+            # (A lone array would be split along its first axis by list().)
+            raise TypeError(f"{self.type}'s compute must return a tuple of {self.num_outputs} arrays")
         return list(res)
 
     def attr_values(self) -> dict:

@@ -68,6 +68,8 @@ class Case:
     def __post_init__(self):
         if not self.oracle and self.expect is None:
             raise ValueError("a case the plugin does not run needs expect=")
+        if self.plugin is not None and self.expect is None:
+            raise ValueError("a plugin row needs expect=, the spec's value irexec must give")
 
     @property
     def differs(self) -> bool:

@@ -25,6 +25,8 @@ def _bounds(start, stop, step, dtype):
     dtype = np.dtype(dtype)
     if dtype.kind in "iu":
         # Integer output: inputs are cast to the output type first, then counted exactly.
+        if any(np.asarray(v).dtype.kind == "f" and not np.isfinite(v) for v in (start, stop, step)):
+            raise ValidationError("Range start, stop and step must be finite")
         b, e, s = (int(np.asarray(v).astype(np.float64)) if np.asarray(v).dtype.kind == "f"
                    else int(v) for v in (start, stop, step))
         if s == 0:
