@@ -95,3 +95,25 @@ class Comparison(Binary):
 
 class Logical(Binary):
     operand_types = "bool"
+
+
+class Unary(Op):
+    """An elementwise op of one tensor: the output has its shape and type. ``operand_types``:
+    what it accepts; ``function``: a NumPy function of one array, computed in f32 for f16/bf16
+    and rounded once (a subclass with attributes writes ``compute`` instead)."""
+    operand_types = "numeric"
+    function = None
+
+    def __init_subclass__(cls, **kw):
+        cls.inputs = (Input("x", cls.operand_types),)
+        super().__init_subclass__(**kw)
+
+    def output_facts(self, x):
+        return Fact(x.etype, x.shape)
+
+    def compute(self, x):
+        return in_f32_unary(type(self).function)(x)
+
+    def evaluate(self, arrays, out=None):
+        with np.errstate(all="ignore"):  # log(0) is -inf, sqrt(-1) NaN: as the plugin computes
+            return [np.asarray(self.compute(*arrays)).astype(arrays[0].dtype, copy=False)]
