@@ -161,6 +161,19 @@ def remainder_cases(a: list, b: list) -> list:
     ]
 
 
+def remainder_by_zero() -> list:
+    """Mod's and FloorMod's refusals of an integer zero divisor: fed at run time, as a constant
+    operand broadcast over the other, and as a zero scalar (only the values show them)."""
+    return [
+        Error((T("i32", (3,), [6, -7, 8]), T("i32", (3,), [3, 0, 1])), match="integer division by zero", code="S005",
+              name="i32 by zero", at="run"),
+        Error((T("u8", (2, 2), [[6, 7], [1, 2]]), T("u8", (2,), [3, 0], const=True)),
+              match="integer division by zero", code="S005", name="u8 by a constant zero", at="run"),
+        Error((T("i64", (2,), [-6, 7]), T("i64", (), 0)), match="integer division by zero", code="S005",
+              name="i64 by a zero scalar", at="run"),
+    ]
+
+
 def extremum_cases(special_a: list, special_b: list) -> list:
     """Maximum's and Minimum's common rows: broadcasting (f32, f32 with many ties, i32, u8), i32
     and u8 extremes, f16/bf16 both ways, i64 within i32, and the special values (NaN, infinities,

@@ -12,6 +12,12 @@ def boolean_refused(op_type: str) -> Error:
                  name="boolean")
 
 
+def float_only_refusals(op_type: str) -> list:
+    """An op on floats refuses a boolean and an integer input, found without data."""
+    return [Error((T("boolean", (2,)),), match=f"{op_type}'s x must be", code="S005", at="lint", name="boolean"),
+            Error((T("i32", (2,)),), match=f"{op_type}'s x must be", code="S005", at="lint", name="integer")]
+
+
 def rounding_cases() -> list:
     """Floor's and Ceiling's rows: halves, zeros and large values, infinities and NaN, f16/bf16,
     integers unchanged (the plugin computes them through f32: beyond 2**24 they round, and i64

@@ -3,7 +3,7 @@ floats use ``a - floor(a / b) * b``, so x mod inf is NaN.
 
 The plugin computes integer FloorMod in f32: operands beyond 2^24 are a ``plugin`` row.
 Integer division by zero is an error."""
-from cases.broadcasting import broadcast_errors, partial_shapes, remainder_cases
+from cases.broadcasting import broadcast_errors, partial_shapes, remainder_by_zero, remainder_cases
 from cases.rows import Case, Error, T, Table
 
 INF, NAN = float("inf"), float("nan")
@@ -25,12 +25,7 @@ TABLE.errors = [
     *broadcast_errors(),
     Error((T("boolean", (2,)), T("boolean", (2,))), match="must be numeric", code="S005", at="lint",
           name="boolean operands"),
-    Error((T("i32", (3,), [6, -7, 8]), T("i32", (3,), [3, 0, 1])), match="integer division by zero", code="S005",
-          name="i32 by zero", at="run"),
-    Error((T("u8", (2, 2), [[6, 7], [1, 2]]), T("u8", (2,), [3, 0], const=True)), match="integer division by zero",
-          code="S005", name="u8 by a constant zero", at="run"),
-    Error((T("i64", (2,), [-6, 7]), T("i64", (), 0)), match="integer division by zero", code="S005",
-          name="i64 by a zero scalar", at="run"),
+    *remainder_by_zero(),
     Error((T("f16", (2,)), T("bf16", (2,))), match="FloorMod's a and b must have one element type", code="S005",
           name="f16 with bf16", at="lint"),
 ]
