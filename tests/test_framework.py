@@ -99,3 +99,15 @@ def test_declarations_the_framework_would_misread_are_refused():
     with pytest.raises(TypeError, match="only the last input may be variadic"):
         type("Middle", (Op,), {"type": "Middle", "version": "test",
                                "inputs": (Input("a", variadic=True), Input("b"))})
+
+
+def test_a_rule_that_cannot_size_static_inputs_is_refused_before_compute(tmp_path, monkeypatch):
+    """With every input known, a rule that still gives an unknown shape is a bug in irexec: the
+    guard refuses it rather than let compute allocate past what the budget checked."""
+    import irexec.ops
+    from irtext import add_model
+    monkeypatch.setattr(irexec.ops.lookup("Add", "opset1"), "output_facts", lambda self, a, b: Fact(a.etype, None))
+    model = irexec.read_model(write(tmp_path, add_model()))
+    unsized = r"internal error: Add's shape rule gives \[\.\.\.\] for static inputs"
+    with pytest.raises(irexec.ExecutionError, match=unsized):
+        model.infer({"x": np.ones((2, 3), np.float32), "y": np.ones((2, 3), np.float32)})

@@ -6,7 +6,6 @@ import numpy as np
 from ..errors import ValidationError
 from ..kernels.indices import IndexOutOfRangeError, nd_row_offsets, normalize
 from ..shapes import DYN, MAX_RANK, is_static, static, to_ints
-from ..types import from_dtype
 from .op import FOLD_LIMIT, Fact  # noqa: F401
 
 # The most bytes NumPy can address in one array (its sizes are signed pointer-sized integers).
@@ -61,16 +60,6 @@ def view_shape(shape: tuple, key) -> tuple:
 
 def dyn_rank(n: int) -> tuple:
     return (DYN,) * n
-
-
-def require_i32_or_i64(etype, what: str) -> None:
-    """For kernels whose specs (and OpenVINO) take only i32/i64 indices. ``etype``: an
-    ElementType or a NumPy dtype; None: unknown."""
-    if etype is None:
-        return
-    name = etype.name if hasattr(etype, "is_packed") else from_dtype(etype).name
-    if name not in ("i32", "i64"):
-        raise ValidationError(f"{what} must be i32 or i64, got {name}", port=1)
 
 
 def _known_ints(idx: Fact) -> bool:

@@ -38,6 +38,19 @@ def in_f32_unary(fn):
     return kernel
 
 
+def integers_rounded(fn):
+    """``fn`` of a float array, extended to integer inputs as the CPU plugin computes them: in
+    f64, rounded to the nearest integer; a negative result of an unsigned type is 0, not wrapped."""
+    def kernel(x):
+        if x.dtype.kind not in "iu":
+            return fn(x)
+        value = np.rint(fn(x.astype(np.float64)))
+        if x.dtype.kind == "u":
+            value = np.maximum(value, 0)
+        return value.astype(x.dtype)
+    return kernel
+
+
 def broadcast_shape(auto_broadcast: str, a, b):
     """The output shape of two operands under ``auto_broadcast`` (partial shapes)."""
     if auto_broadcast == "none":

@@ -3,17 +3,11 @@ NaN. f16/bf16 compute in f32 and round once. Integers: the value rounded to the 
 (-1, 0 or 1), computed in f64, as the CPU plugin gives; for unsigned types -1 becomes 0."""
 import numpy as np
 
-from ..elementwise import Unary
+from ..elementwise import Unary, integers_rounded
 from ..registry import register
 
 
-def cos(x):
-    if x.dtype.kind in "iu":
-        value = np.rint(np.cos(x.astype(np.float64)))
-        if x.dtype.kind == "u":  # -1 is not an unsigned value: clamp to 0 as the plugin does, not wrap
-            value = np.maximum(value, 0)
-        return value.astype(x.dtype)
-    return np.cos(x)
+cos = integers_rounded(np.cos)
 
 
 @register

@@ -7,7 +7,7 @@ series for |x| < 2.5 and from the continued fraction of erfc above, both to abou
 rounded to the input type (the plugin's f32 polynomial is within a few ulp of it)."""
 import numpy as np
 
-from ..elementwise import Unary
+from ..elementwise import Unary, integers_rounded
 from ..registry import register
 
 SPLIT, TERMS = 2.5, 60
@@ -30,10 +30,7 @@ def _erf64(x):
     return np.copysign(np.where(a < SPLIT, series, tail), x)  # NaN stays NaN through both
 
 
-def erf(x):
-    if x.dtype.kind in "iu":
-        return np.rint(_erf64(x.astype(np.float64))).astype(x.dtype)
-    return _erf64(x.astype(np.float64)).astype(x.dtype)
+erf = integers_rounded(lambda x: _erf64(x.astype(np.float64)).astype(x.dtype))
 
 
 @register
