@@ -141,8 +141,8 @@ def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
     if problem:
         found.append(ValidationError(problem, code=arity, **where))
     # (No fixed count: a Result has no outputs, and an op with bodies as many as its port map says.)
-    if cls.num_outputs and len(layer.outputs) != cls.num_outputs:
-        found.append(ValidationError(f"{layer.type} has {cls.num_outputs} output(s), "
+    if op.num_outputs and len(layer.outputs) != op.num_outputs:
+        found.append(ValidationError(f"{layer.type} has {op.num_outputs} output(s), "
                                      f"the layer declares {len(layer.outputs)}", code=arity, **where))
     if cls.num_outputs == 0 and not issubclass(cls, BodyOp):
         for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):

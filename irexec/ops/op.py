@@ -126,7 +126,8 @@ class Op:
     # The input whose buffer ``compute`` may write its output into (``compute(..., out=array)``),
     # when the executor knows nothing else can see that buffer; None: the op always allocates.
     inplace_input: ClassVar[Optional[int]] = None
-    # Derived from ``inputs`` and ``outputs``.
+    # Derived from ``inputs`` and ``outputs``. An op whose output count an attribute sets (Split's
+    # num_splits) sets ``self.num_outputs`` in ``setup()``.
     min_inputs: ClassVar[int] = 0
     max_inputs: ClassVar[int] = 0
     num_outputs: ClassVar[int] = 1

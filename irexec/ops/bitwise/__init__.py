@@ -1,0 +1,1 @@
+"""Bitwise operations (the operation specs' "bitwise" category)."""

@@ -1,0 +1,1 @@
+"""Convolution operations (the operation specs' "convolution" category)."""

@@ -1,0 +1,1 @@
+"""Detection operations (the operation specs' "detection" category)."""

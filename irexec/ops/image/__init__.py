@@ -1,0 +1,1 @@
+"""Image operations (the operation specs' "image" category)."""

@@ -1,0 +1,1 @@
+"""Normalization operations (the operation specs' "normalization" category)."""

@@ -1,0 +1,1 @@
+"""Pooling operations (the operation specs' "pooling" category)."""

@@ -1,0 +1,1 @@
+"""Quantization operations (the operation specs' "quantization" category)."""

@@ -1,0 +1,1 @@
+"""Sequence operations (the operation specs' "sequence" category)."""

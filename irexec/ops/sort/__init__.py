@@ -1,0 +1,1 @@
+"""Sort operations (the operation specs' "sort" category)."""
