@@ -1,0 +1,1 @@
+"""Builders of the real-model corpus (see scripts/export_corpus.py)."""

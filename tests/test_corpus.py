@@ -1,0 +1,63 @@
+"""The real-model corpus (tests/data/corpus, written by scripts/export_corpus.py): small random-weight
+transformers, LLMs with a KV cache, convnets, detectors, OCR and audio models, converted by
+openvino.convert_model from PyTorch and from ONNX, with fp32, fp16 and int8/int4 weights. Each runs
+in irexec and matches the CPU plugin (f32 inference precision) within rtol 1e-3 / atol 1e-4
+(integers exactly), and lints without an error."""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from corpus import CORPUS, MANIFEST, corpus_inputs, missing_ops
+from oracle import core
+
+import irexec
+
+RTOL, ATOL = 1e-3, 1e-4
+
+
+def _model(name: str):
+    entry = MANIFEST[name]
+    gap = missing_ops(entry)
+    if gap:
+        pytest.skip(f"needs {', '.join(gap)}")
+    return entry, os.path.join(CORPUS, name + ".xml")
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST))
+def test_model_matches_plugin(name):
+    entry, path = _model(name)
+    feeds = corpus_inputs(entry["inputs"])
+    ours = list(irexec.read_model(path).infer(feeds).values())
+    compiled = core().compile_model(path, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    res = compiled(feeds)
+    theirs = [np.asarray(res[o]) for o in compiled.outputs]
+    assert len(ours) == len(theirs)
+    for i, (a, b) in enumerate(zip(ours, theirs)):
+        assert a.shape == b.shape and a.dtype == b.dtype, (i, a.shape, a.dtype, b.shape, b.dtype)
+        if a.dtype.kind == "f":
+            np.testing.assert_allclose(a, b, rtol=RTOL, atol=ATOL, err_msg=f"{name} output {i}")
+        else:
+            np.testing.assert_array_equal(a, b, err_msg=f"{name} output {i}")
+
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST))
+def test_model_lints_clean(name):
+    _, path = _model(name)
+    errors = [f for f in irexec.lint(path) if f.is_error]
+    assert not errors, "\n".join(map(str, errors))
+
+
+def test_corpus_covers_the_families():
+    """Each family the corpus stands for, from PyTorch and ONNX, fp32/fp16/int8/int4 weights, and
+    LLMs with their KV cache as inputs."""
+    families = {e["family"] for e in MANIFEST.values()}
+    assert families >= {"gpt2", "llama", "qwen2", "mistral", "bert", "distilbert", "t5", "bart", "vit",
+                        "whisper_encoder", "resnet18", "mobilenet_v3", "unet", "yolo", "ocr_det", "ocr_rec",
+                        "ocr_cls", "vad"}
+    assert {e["source"] for e in MANIFEST.values()} >= {"transformers", "torch.nn", "onnx"}
+    assert {e["weights"] for e in MANIFEST.values()} >= {"fp32", "fp16", "int8", "int4"}
+    assert sum(e["kv_cache"] for e in MANIFEST.values()) >= 4
