@@ -41,6 +41,9 @@ def core():
     global _core
     if _core is None:
         _core = ov.Core()
+        # The plugin may compute f32 models in bf16 on CPUs that have it (AMX, AVX512-BF16):
+        # every differential test compares with f32 inference.
+        _core.set_property("CPU", {"INFERENCE_PRECISION_HINT": "f32"})
     return _core
 
 

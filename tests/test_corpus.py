@@ -31,7 +31,7 @@ def test_model_matches_plugin(name):
     entry, path = _model(name)
     feeds = corpus_inputs(entry["inputs"])
     ours = list(irexec.read_model(path).infer(feeds).values())
-    compiled = core().compile_model(path, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    compiled = core().compile_model(path, "CPU")  # with f32 inference precision (oracle.core)
     res = compiled(feeds)
     theirs = [np.asarray(res[o]) for o in compiled.outputs]
     assert len(ours) == len(theirs)
