@@ -1,0 +1,292 @@
+"""What the four convolutions share: their attributes, the window and padding arithmetic over
+partial shapes (as OpenVINO's convolution_shape_inference headers do it), and the kernels.
+
+Layouts: data ``[N, C, *S]``; the kernels take filters in one grouped form, ``[G, C_OUT, C_IN,
+*K]`` for the forward ops and ``[G, C_IN, C_OUT, *K]`` for the backprop ones (Convolution's and
+ConvolutionBackpropData's filters are the ``G == 1`` case).
+
+Forward: ``out[n, g*Co + o, y] = sum_{c, k} w[g, o, c, k] * xpad[n, g*Ci + c, y*s + k*d]``, one
+BLAS matmul over an im2col matrix (a ``sliding_window_view`` of the padded input), or, when each
+group reads one input channel (depthwise), a sum over kernel taps of whole-array products.
+Backprop data is its adjoint: one matmul of the data with the filters to per-tap columns, then
+a scatter-add of each tap into a strided slice of the full output, cropped by the pads.
+Floats of 16 bits compute in f32 and round once; integers accumulate in 64 bits and wrap.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ...errors import ValidationError
+from ...shapes import DYN, Dim, fixed, fmt, intersect, product, span
+from ..common import require_array_shape
+from ..elementwise import HALF
+from ..op import REQUIRED, Attr, Fact, Op
+
+AUTO_PADS = ("explicit", "valid", "same_upper", "same_lower")
+SAME = ("same_upper", "same_lower")
+
+
+def conv_attrs(backprop: bool) -> tuple:
+    """The attributes: Convolution's spec requires all four lists; the backprop specs say pads
+    may be left out (then zeros) and add output_padding (default zeros)."""
+    pads = () if backprop else REQUIRED
+    out = (Attr("strides", "ints"), Attr("pads_begin", "ints", pads), Attr("pads_end", "ints", pads),
+           Attr("dilations", "ints"), Attr("auto_pad", "str", "explicit", AUTO_PADS))
+    return out + ((Attr("output_padding", "ints", ()),) if backprop else ())
+
+
+# ---- interval arithmetic on dims (OpenVINO's Dimension rules, bounds clipped at 0) -------------
+
+def _dim(lo: int, hi) -> Dim:
+    return span(max(lo, 0), None if hi is None else max(hi, 0))
+
+
+def dilated(k: Dim, d: int) -> Dim:
+    """The extent of a kernel dim ``k`` dilated by ``d``: (k - 1) * d + 1."""
+    return _dim(max(k.lo - 1, 0) * d + 1, None if k.hi is None else max(k.hi - 1, 0) * d + 1)
+
+
+def forward_dim(x: Dim, k: Dim, s: int, d: int, pb: int, pe: int, same: bool, axis: int) -> Dim:
+    """One spatial output dim of a forward convolution."""
+    if same:
+        return _dim(-(-x.lo // s), None if x.hi is None else -(-x.hi // s))
+    padded = Dim(x.lo + pb + pe, None if x.hi is None else x.hi + pb + pe)
+    kd = dilated(k, d)
+    if padded.is_static and kd.is_static and kd.lo > padded.lo:
+        raise ValidationError(f"the dilated kernel ({kd.lo}) is larger than the padded data ({padded.lo}) "
+                              f"along spatial axis {axis}")
+    lo = max(padded.lo - (kd.hi if kd.hi is not None else padded.lo), 0) // s + 1
+    hi = None if padded.hi is None else max(padded.hi - kd.lo, 0) // s + 1
+    return _dim(lo, hi)
+
+
+def backward_dim(x: Dim, k: Dim, s: int, d: int, shift: int, axis: int) -> Dim:
+    """One spatial output dim of a backprop convolution: (x - 1) * s + dilated(k) + shift, where
+    ``shift`` is output_padding - pads_begin - pads_end."""
+    kd = dilated(k, d)
+    lo = max(x.lo - 1, 0) * s + kd.lo + shift
+    hi = None if x.hi is None or kd.hi is None else max(x.hi - 1, 0) * s + kd.hi + shift
+    if hi is not None and hi < 0:
+        raise ValidationError(f"the output would have a negative size ({hi}) along spatial axis {axis}: "
+                              f"the pads crop more than the output has")
+    return _dim(lo, hi)
+
+
+# ---- the shared op base ------------------------------------------------------------------------
+
+class ConvBase(Op):
+    """A convolution. ``grouped``: filters have a leading groups dim; ``backprop``: the adjoint
+    (filters ``[C_IN, C_OUT, ...]``, an optional output_shape input, output_padding)."""
+    grouped = False
+    backprop = False
+
+    def setup(self):
+        lists = {"strides": self.strides, "dilations": self.dilations}
+        if self.backprop:
+            # Pads and output_padding left out are zeros, as many as the other lists have.
+            n = len(self.strides)
+            for name in ("pads_begin", "pads_end", "output_padding"):
+                if not getattr(self, name):
+                    setattr(self, name, (0,) * n)
+            lists["output_padding"] = self.output_padding
+        lists.update(pads_begin=self.pads_begin, pads_end=self.pads_end)
+        lengths = {len(v) for v in lists.values()}
+        if len(lengths) > 1:
+            raise ValidationError("strides, dilations, pads_begin, pads_end" + (", output_padding" if self.backprop
+                                  else "") + " must have one entry per spatial axis each, got "
+                                  + ", ".join(f"{k}={','.join(map(str, v))}" for k, v in lists.items()))
+        if not self.strides:
+            raise ValidationError("strides must have one entry per spatial axis, got none")
+        for name in ("strides", "dilations"):
+            if any(v < 1 for v in lists[name]):
+                raise ValidationError(f"{name} must be positive, got {','.join(map(str, lists[name]))}")
+        checked = ("pads_begin", "pads_end") if self.auto_pad == "explicit" else ()
+        for name in checked + (("output_padding",) if self.backprop else ()):
+            if any(v < 0 for v in lists[name]):
+                raise ValidationError(f"{name} must not be negative, got {','.join(map(str, lists[name]))}")
+        self.n_spatial = len(self.strides)
+
+    # -- the rule --
+
+    def _check_shapes(self, data: Fact, filt: Fact) -> None:
+        n, extra = self.n_spatial, 1 + self.grouped
+        if data.shape is not None and len(data.shape) != n + 2:
+            if len(data.shape) not in (3, 4, 5):
+                raise ValidationError(f"{self.type}'s data must have rank 3, 4 or 5, got {fmt(data.shape)}", port=0)
+            raise ValidationError(f"data {fmt(data.shape)} has {len(data.shape) - 2} spatial axes, the attributes "
+                                  f"{n} (strides={','.join(map(str, self.strides))})", port=0)
+        if filt.shape is not None and len(filt.shape) != n + 1 + extra:
+            raise ValidationError(f"{self.type}'s filters must have rank {n + 1 + extra} ({n} spatial axes"
+                                  + (", a groups dim" if self.grouped else "") + f"), got {fmt(filt.shape)}", port=1)
+        if filt.shape is not None and any(k.hi == 0 for k in filt.shape[-n:]):
+            raise ValidationError(f"{self.type}'s kernel {fmt(filt.shape)} has an empty spatial dim", port=1)
+
+    def _channels(self, data: Fact, filt: Fact) -> Dim:
+        """The output channels, after checking the filters' input channels against data's."""
+        if filt.shape is None:
+            return DYN
+        c = data.shape[1] if data.shape is not None else DYN
+        # The filters' input-channel dim (after the groups dim, if any), and their output channels.
+        at = self.grouped + (0 if self.backprop else 1)
+        cin, cout = filt.shape[at], filt.shape[self.grouped + (1 if self.backprop else 0)]
+        which = f"dim {at}"
+        if not self.grouped:
+            if not c.compatible(cin):
+                raise ValidationError(f"data has {c} channels, the filters {fmt(filt.shape)} take {cin} ({which})",
+                                      port=1)
+            return cout
+        groups = filt.shape[0]
+        if c.is_static and groups.is_static and groups.lo and c.lo % groups.lo:
+            raise ValidationError(f"{groups.lo} groups (filters dim 0) do not divide the {c.lo} data channels", port=1)
+        if c.is_static and cin.is_static:
+            if cin.lo == 0 or c.lo % cin.lo or intersect(groups, fixed(c.lo // cin.lo)) is None:
+                raise ValidationError(f"data has {c} channels, the filters {fmt(filt.shape)} take groups x "
+                                      f"{which} = {groups} x {cin}", port=1)
+            groups = intersect(groups, fixed(c.lo // cin.lo))
+        elif c.is_static and groups.is_static and cin.hi is not None and groups.lo * cin.hi < c.lo:
+            raise ValidationError(f"data has {c} channels, the filters {fmt(filt.shape)} take at most "
+                                  f"{groups.lo * cin.hi}", port=1)
+        return product((groups, cout))
+
+    def spatial_rule(self, data: Fact, filt: Fact, out_values=None) -> tuple:
+        """The output's spatial dims (``out_values``: a backprop's output_shape, None where unknown)."""
+        n = self.n_spatial
+        xs = data.shape[2:] if data.shape is not None else (DYN,) * n
+        ks = filt.shape[-n:] if filt.shape is not None else (DYN,) * n
+        if self.backprop:
+            if out_values is not None:
+                return tuple(DYN if v is None else fixed(v) for v in out_values)
+            explicit = self.auto_pad == "explicit"
+            return tuple(backward_dim(x, k, s, d, op - (pb + pe if explicit else 0), i)
+                         for i, (x, k, s, d, pb, pe, op) in enumerate(zip(
+                             xs, ks, self.strides, self.dilations, self.pads_begin, self.pads_end,
+                             self.output_padding)))
+        explicit = self.auto_pad == "explicit"
+        return tuple(forward_dim(x, k, s, d, pb * explicit, pe * explicit, self.auto_pad in SAME, i)
+                     for i, (x, k, s, d, pb, pe) in enumerate(zip(
+                         xs, ks, self.strides, self.dilations, self.pads_begin, self.pads_end)))
+
+    def conv_facts(self, data: Fact, filt: Fact, out_values=None) -> Fact:
+        self._check_shapes(data, filt)
+        if self.backprop and data.shape is not None and any(x.hi == 0 for x in data.shape[2:]):
+            raise ValidationError(f"{self.type}'s data {fmt(data.shape)} has an empty spatial dim", port=0)
+        batch = data.shape[0] if data.shape is not None else DYN
+        shape = (batch, self._channels(data, filt)) + self.spatial_rule(data, filt, out_values)
+        if all(d.is_static for d in shape):
+            require_array_shape([d.lo for d in shape], data.etype.dtype.itemsize if data.etype else 1)
+        return Fact(data.etype or filt.etype, shape)
+
+
+# ---- the kernels -------------------------------------------------------------------------------
+
+def accumulator(dtype: np.dtype) -> np.dtype:
+    """The type a convolution of ``dtype`` sums in: f32 for 16-bit floats, 64-bit integers."""
+    if dtype in HALF:
+        return np.dtype(np.float32)
+    if dtype.kind == "i":
+        return np.dtype(np.int64)
+    if dtype.kind == "u":
+        return np.dtype(np.uint64)
+    return dtype
+
+
+def forward_pads(sizes, kernel, strides, dilations, pads_begin, pads_end, auto_pad) -> tuple:
+    """The pads a forward convolution applies: the attributes (explicit), none (valid), or what
+    keeps ceil(size / stride) outputs (same_*: the odd one at the end for same_upper)."""
+    if auto_pad == "explicit":
+        return tuple(pads_begin), tuple(pads_end)
+    if auto_pad == "valid":
+        return (0,) * len(sizes), (0,) * len(sizes)
+    pb, pe = [], []
+    for x, k, s, d in zip(sizes, kernel, strides, dilations):
+        total = max((-(-x // s) - 1) * s + (k - 1) * d + 1 - x, 0)
+        small, large = total // 2, total - total // 2
+        pb.append(small if auto_pad == "same_upper" else large)
+        pe.append(large if auto_pad == "same_upper" else small)
+    return tuple(pb), tuple(pe)
+
+
+def correlate(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, pads_end) -> np.ndarray:
+    """Grouped forward convolution: ``x [N, G*Ci, *S]``, ``w [G, Co, Ci, *K]`` -> ``[N, G*Co, *O]``."""
+    n = len(strides)
+    g, co, ci, kernel = w.shape[0], w.shape[1], w.shape[2], w.shape[3:]
+    xp = x if not any(pads_begin) and not any(pads_end) else \
+        np.pad(x, [(0, 0), (0, 0)] + list(zip(pads_begin, pads_end)))
+    extents = [(k - 1) * d + 1 for k, d in zip(kernel, dilations)]
+    outs = [(p - e) // s + 1 for p, e, s in zip(xp.shape[2:], extents, strides)]
+    batch = x.shape[0]
+    xg = xp.reshape((batch, g, ci) + xp.shape[2:])
+    if ci == 1:
+        # Depthwise: each output channel reads one input channel; sum whole-array products over
+        # the kernel taps (no im2col copy, no tiny per-group matmuls).
+        acc = np.empty((batch, g, co) + tuple(outs), xp.dtype)
+        term = np.empty_like(acc)
+        wt = w.reshape((g, co) + tuple(kernel) + (1,) * n)
+        for i, tap in enumerate(itertools.product(*(range(k) for k in kernel))):
+            key = tuple(slice(t * d, t * d + (o - 1) * s + 1, s) for t, d, o, s in zip(tap, dilations, outs, strides))
+            np.multiply(wt[(slice(None), slice(None)) + tap], xg[(slice(None), slice(None), slice(0, 1)) + key],
+                        out=acc if i == 0 else term)
+            if i:
+                acc += term
+        return acc.reshape((batch, g * co) + tuple(outs))
+    axes = tuple(range(3, 3 + n))
+    windows = np.lib.stride_tricks.sliding_window_view(xg, extents, axis=axes)   # [N, G, Ci, *S', *E]
+    windows = windows[(slice(None),) * 3 + tuple(slice(None, None, s) for s in strides)
+                      + tuple(slice(None, None, d) for d in dilations)]            # [N, G, Ci, *O, *K]
+    # im2col: [N, G, Ci*K, P] (one copy), then one matmul with the filters [G, Co, Ci*K].
+    order = (0, 1, 2) + tuple(range(3 + n, 3 + 2 * n)) + axes
+    cols = windows.transpose(order).reshape(batch, g, ci * int(np.prod(kernel)), int(np.prod(outs)))
+    out = np.matmul(w.reshape(g, co, ci * int(np.prod(kernel))), cols)
+    return out.reshape((batch, g * co) + tuple(outs))
+
+
+def backprop_pads(sizes, kernel, strides, dilations, pads_begin, pads_end, output_padding, auto_pad,
+                  out_sizes=None) -> tuple:
+    """The pads_begin of a backprop convolution and its output's spatial sizes. Without
+    output_shape: the attributes (explicit) or none. With it (``out_sizes``), the spec computes
+    total = s*(x-1) + dilated k - out + output_padding, and pads_begin = total // 2, or total -
+    total // 2 for same_upper (its pads_begin and pads_end attributes ignored)."""
+    full = [(x - 1) * s + (k - 1) * d + 1 for x, k, s, d in zip(sizes, kernel, strides, dilations)]
+    if out_sizes is None:
+        explicit = auto_pad == "explicit"
+        pb = tuple(p * explicit for p in pads_begin)
+        outs = [f + op - b - e * explicit for f, op, b, e in zip(full, output_padding, pb, pads_end)]
+        return pb, tuple(outs)
+    pb = []
+    for f, op, o in zip(full, output_padding, out_sizes):
+        total = f - o + op
+        pb.append(total - total // 2 if auto_pad == "same_upper" else total // 2)
+    return tuple(pb), tuple(out_sizes)
+
+
+def transposed(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, out_sizes) -> np.ndarray:
+    """Grouped backprop data: ``x [N, G*Ci, *I]``, ``w [G, Ci, Co, *K]`` -> ``[N, G*Co, *O]``,
+    the full transposed output ``full[i*s + k*d] += x[i] w[k]`` read from ``pads_begin`` on
+    (positions it does not cover, past its end or before its start, are zeros)."""
+    g, ci, co, kernel = w.shape[0], w.shape[1], w.shape[2], w.shape[3:]
+    batch, sizes = x.shape[0], x.shape[2:]
+    # One matmul: [G, Co*K, Ci] @ [N, G, Ci, P] -> per-tap columns [N, G, Co, *K, *I].
+    taps = co * int(np.prod(kernel))
+    wt = np.swapaxes(w.reshape(g, ci, taps), 1, 2)
+    cols = np.matmul(wt, x.reshape(batch, g, ci, int(np.prod(sizes))))
+    cols = cols.reshape((batch, g, co) + tuple(kernel) + tuple(sizes))
+    full = [(i - 1) * s + (k - 1) * d + 1 for i, k, s, d in zip(sizes, kernel, strides, dilations)]
+    lo = [min(0, p) for p in pads_begin]
+    hi = [max(f, p + o) for f, p, o in zip(full, pads_begin, out_sizes)]
+    buf = np.zeros((batch, g, co) + tuple(h - low for h, low in zip(hi, lo)), cols.dtype)
+    for tap in itertools.product(*(range(k) for k in kernel)):
+        key = tuple(slice(t * d - low, t * d - low + (i - 1) * s + 1, s)
+                    for t, d, low, i, s in zip(tap, dilations, lo, sizes, strides))
+        buf[(slice(None),) * 3 + key] += cols[(slice(None),) * 3 + tap]
+    crop = tuple(slice(p - low, p - low + o) for p, low, o in zip(pads_begin, lo, out_sizes))
+    return buf[(slice(None),) * 3 + crop].reshape((batch, g * co) + tuple(out_sizes))
+
+
+def run_kernel(kernel, x: np.ndarray, w: np.ndarray, *args) -> np.ndarray:
+    """``kernel`` in the accumulating type of ``x``, the result rounded (or wrapped) once to it."""
+    acc = accumulator(x.dtype)
+    with np.errstate(all="ignore"):  # integer sums wrap; inf * 0 is NaN, as the plugin computes
+        out = kernel(x.astype(acc, copy=False), w.astype(acc, copy=False), *args)
+    return np.ascontiguousarray(out).astype(x.dtype, copy=False)
