@@ -25,12 +25,14 @@ def corpus_inputs(specs: dict, seed: int = 0) -> dict:
 
 def missing_ops(entry: dict) -> list:
     """The (type, version) pairs of the model that irexec does not know yet."""
+    from irexec.errors import IRExecError
     from irexec.ops import registry
 
-    known = {(t, v) for t, v in registry.REGISTRY}
     missing = []
     for op in entry["ops"]:
         kind, version = op.rsplit("-", 1)
-        if ({"Constant": "Const"}.get(kind, kind), version) not in known:
+        try:
+            registry.lookup({"Constant": "Const"}.get(kind, kind), version)
+        except IRExecError:
             missing.append(op)
     return missing
