@@ -14,7 +14,7 @@ from .ops.op import Bound, Input
 INTEGER_ROLES = frozenset(("indices", "axis", "axes", "shape", "sizes"))
 # Roles --random cannot invent: many values pass the op's checks, but only the right ones give the
 # shapes the layer declares (an axis, a single number, it can search; these it cannot).
-GIVEN_ROLES = frozenset(("axes", "shape", "sizes"))
+GIVEN_ROLES = frozenset(("axes", "shape", "sizes", "scales"))
 
 
 def declared_inputs(cls, n: int) -> list:

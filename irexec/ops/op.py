@@ -56,8 +56,9 @@ TYPE_SETS = {
 
 # Roles: what an input means to the op. "data" is computed on; "indices" pick positions (their
 # ``bound`` says how tools make valid ones); "axis", "axes", "shape" and "sizes" steer the output's
-# shape or layout (tools give them as integers and cannot invent the last three).
-ROLES = ("data", "indices", "axis", "axes", "shape", "sizes")
+# shape or layout (tools give them as integers and cannot invent the last three); "scales" too, as
+# floats (Interpolate's), which tools cannot invent either.
+ROLES = ("data", "indices", "axis", "axes", "shape", "sizes", "scales")
 
 
 @dataclass(frozen=True)

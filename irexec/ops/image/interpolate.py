@@ -190,7 +190,7 @@ class Interpolate4(_Interpolate):
     type, version = "Interpolate", "opset4"
     spec = "image/interpolate-4"
     inputs = (Input("data", "numeric"), Input("sizes", "int", role="sizes", value=True),
-              Input("scales", "float", value=True),
+              Input("scales", "float", role="scales", value=True),
               Input("axes", "int", role="axes", value=True, optional=True))
     attrs = _COMMON_ATTRS
 
