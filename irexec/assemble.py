@@ -134,6 +134,8 @@ def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
     where["layer_type"] = cls.type
     try:
         op = cls(layer.attrs)
+        if cls.outputs_from_layer:
+            op.num_outputs = len(layer.outputs)
     except IRExecError as e:
         return [e.located(code="O003", **where)]
     arity = "G008" if cls.type in _IO_TYPES else "O004"

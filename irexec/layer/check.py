@@ -82,6 +82,8 @@ def check_layer(xml, inputs=None, random: bool = False, seed: int = 0, *, path: 
     cls, version, given_version = _resolve(snippet, opset)
     try:
         op = cls(snippet.attrs)
+        if cls.outputs_from_layer:
+            op.num_outputs = len(snippet.outputs)
         problem = cls.arity_problem(len(snippet.inputs), None)
         if problem:
             raise ValidationError(problem)

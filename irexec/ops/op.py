@@ -127,6 +127,9 @@ class Op:
     # The input whose buffer ``compute`` may write its output into (``compute(..., out=array)``),
     # when the executor knows nothing else can see that buffer; None: the op always allocates.
     inplace_input: ClassVar[Optional[int]] = None
+    # An op whose output count an input's length sets (VariadicSplit's split_lengths) takes the
+    # count the layer declares, as ``self.num_outputs``, which its rule holds the input to.
+    outputs_from_layer: ClassVar[bool] = False
     # Derived from ``inputs`` and ``outputs``. An op whose output count an attribute sets (Split's
     # num_splits) sets ``self.num_outputs`` in ``setup()``.
     min_inputs: ClassVar[int] = 0
@@ -224,7 +227,7 @@ class Op:
     def evaluate(self, arrays: list, out=None) -> list:
         """The output arrays, as a list (``out``: see ``inplace_input``)."""
         res = self.compute(*arrays) if out is None else self.compute(*arrays, out=out)
-        if self.num_outputs == 1:
+        if self.num_outputs == 1 and not isinstance(res, tuple):
             return [res]
         if not isinstance(res, (tuple, list)) or len(res) != self.num_outputs:
             # (A lone array would be split along its first axis by list().)

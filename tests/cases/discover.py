@@ -39,7 +39,7 @@ def table_ir(table, most: int = 6) -> tuple:
     for i, (case, version) in enumerate(table.expanded(table.cases)[:most]):
         rng = np.random.default_rng(zlib.crc32(f"{table.type}/{version}/{i}".encode()))
         ins = [(t.etype, tuple(a.shape), a) for t, a in ((t, t.array(rng)) for t in case.inputs)]
-        rows.append(Row(table.type, version, dict(case.attrs), ins, n_outputs=table.outputs))
+        rows.append(Row(table.type, version, dict(case.attrs), ins, n_outputs=table.n_outputs(case, version)))
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "table.xml")
         _, op_ids, _ = write_ir(rows, path)

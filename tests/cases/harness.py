@@ -56,7 +56,7 @@ def _rows(table: Table, cases: list, arrays: list, mode: str) -> list:
             const = mode == "const" or (mode == "param" and t.const)
             dims = tuple(-1 for _ in a.shape) if mode == "dynamic" and not t.const else tuple(a.shape)
             ins.append((t.etype, dims, a if const or (mode == "dynamic" and t.const) else None))
-        rows.append(Row(table.type, version, dict(case.attrs), ins, n_outputs=table.outputs))
+        rows.append(Row(table.type, version, dict(case.attrs), ins, n_outputs=table.n_outputs(case, version)))
     return rows
 
 
@@ -125,7 +125,8 @@ def _run_group(table: Table, cases: list, arrays: list, numbers: list, ports: st
     path = str(folder / "param.xml")
     names, op_ids, results = _write(_rows(table, cases, arrays, "param"), path, ports)
     feeds = _feeds(names, cases, arrays, "param")
-    plugin = _run_plugin(path, feeds) if ports == "openvino" else [[None] * table.outputs] * len(cases)
+    plugin = _run_plugin(path, feeds) if ports == "openvino" else [
+        [None] * table.n_outputs(case, version) for case, version in cases]
     mine = _run_irexec(path, feeds, op_ids, results, static=True)
     for i, (case, version) in zip(numbers, cases):
         where = f"{table.type}-{version} case {case.name or i}"
@@ -166,8 +167,12 @@ def _run_plugin(path: str, feeds: dict) -> list:
     core = ov.Core()
     compiled = core.compile_model(core.read_model(path), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
     request = compiled.create_infer_request()
+    given = list(feeds.values())
     for i, port in enumerate(compiled.inputs):
-        request.set_tensor(port, to_ov_tensor(feeds[port.get_node().get_friendly_name()]))
+        # By name; by position when the plugin renamed the Parameter (it compiles a layer that
+        # is an identity, Einsum "ij->ij", away, and the Parameter takes the layer's name).
+        name = port.get_node().get_friendly_name()
+        request.set_tensor(port, to_ov_tensor(feeds[name] if name in feeds else given[i]))
     request.infer()
     by_name = {}
     for i, port in enumerate(compiled.outputs):
@@ -266,7 +271,7 @@ def run_error(table: Table, row: Error, version: str, mode: str, tmp_path) -> No
     rng = np.random.default_rng(zlib.crc32(f"{table.type}/{version}/error/{row.name}".encode()))
     arrays = [t.array(rng) for t in row.inputs]
     ins = [(t.etype, tuple(a.shape), a if mode == "const" or t.const else None) for t, a in zip(row.inputs, arrays)]
-    layer = Row(table.type, version, dict(row.attrs), ins, n_outputs=table.outputs)
+    layer = Row(table.type, version, dict(row.attrs), ins, n_outputs=table.n_outputs(row, version))
     path = str(tmp_path / "error.xml")
     # Output ports as irexec's own rule gives them, where it gives them: a refusal that only the
     # values show must not be preceded by a port that disagrees.

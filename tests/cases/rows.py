@@ -64,6 +64,7 @@ class Case:
     name: str = ""
     oracle: bool = True
     dynamic: bool = True
+    outputs: Optional[int] = None  # the op's output count here, when the table's does not say it
 
     def __post_init__(self):
         if not self.oracle and self.expect is None:
@@ -93,18 +94,25 @@ class Error:
     modes: tuple = ("param", "const")
     name: str = ""
     at: Optional[str] = None
+    outputs: Optional[int] = None  # as for Case
 
 
 class Table:
     """The cases of one op type: ``versions`` (opset keys) each case runs under unless it names
-    its own; ``outputs``: how many outputs the op has."""
+    its own; ``outputs``: how many outputs the op has (a dict: per version), unless a row says
+    (Split's count is an attribute)."""
 
-    def __init__(self, op_type: str, versions, cases=(), errors=(), outputs: int = 1):
+    def __init__(self, op_type: str, versions, cases=(), errors=(), outputs=1):
         self.type = op_type
         self.versions = tuple([versions] if isinstance(versions, str) else versions)
         self.cases = list(cases)
         self.errors = list(errors)
         self.outputs = outputs
+
+    def n_outputs(self, row, version: str) -> int:
+        if row.outputs is not None:
+            return row.outputs
+        return self.outputs[version] if isinstance(self.outputs, dict) else self.outputs
 
     def expanded(self, rows) -> list:
         return [(row, v) for row in rows for v in (row.versions or self.versions)]

@@ -5,9 +5,8 @@ be -1 (all that the others leave), and a length may be 0 (an empty output). ``ax
 or a [1] tensor, of any integer type, in [-rank, rank-1].
 
 How many outputs the layer has is the length of the ``split_lengths`` input, which no attribute
-says: the framework cannot hold the layer's declared outputs to it before the rule runs, so
-this op declares no fixed count (``num_outputs`` 0) and returns one output per entry; a layer
-declaring another count is refused when it runs ("produced N outputs, the layer declares M").
+says: the op takes the count the layer declares, and the rule refuses split_lengths of another
+length.
 """
 from __future__ import annotations
 
@@ -46,12 +45,9 @@ def resolve_lengths(lengths: list, dim: Dim, axis: int) -> list:
 class VariadicSplit(Op):
     type, version = "VariadicSplit", "opset1"
     spec = "movement/variadic-split-1"
+    outputs_from_layer = True
     inputs = (Input("data"), Input("axis", "int", role="axis", value=True),
               Input("split_lengths", "int", role="sizes", value=True))
-
-    def setup(self):
-        # As many outputs as split_lengths has entries: no count the framework can check ahead.
-        self.num_outputs = 0
 
     def output_facts(self, data, axis, split_lengths):
         require_rank(axis, (0, 1), "VariadicSplit", "axis", 1, "a scalar or a [1] tensor")
@@ -64,6 +60,9 @@ class VariadicSplit(Op):
             # (OpenVINO cannot read such a layer either: its outputs are not known.)
             raise ValidationError(f"VariadicSplit's split_lengths must have a known length (it is the number of "
                                   f"outputs), got shape {fmt(split_lengths.shape)}", port=2)
+        if n != self.num_outputs:
+            raise ValidationError(f"VariadicSplit's split_lengths has {n} entries, but the layer declares "
+                                  f"{self.num_outputs} outputs", port=2)
         if data.shape is not None and not data.shape:
             raise ValidationError("VariadicSplit's data must have rank 1 or more, got a scalar")
         ax = known_axis(data, axis, "VariadicSplit axis")
@@ -79,7 +78,3 @@ class VariadicSplit(Op):
         dims = resolve_lengths(int_vector(split_lengths, "split_lengths"), fixed(np.shape(data)[ax]), ax)
         cuts = np.cumsum([d.lo for d in dims])[:-1]
         return tuple(np.split(data, cuts, axis=ax))
-
-    def evaluate(self, arrays: list, out=None) -> list:
-        # (Op.evaluate holds the result to num_outputs, which is 0 here: one output per length.)
-        return list(self.compute(*arrays))

@@ -1,7 +1,6 @@
 """Split-1: cases against the CPU plugin.
 
-A table's layers all have one output count, and Split's is its num_splits: TABLE holds the
-layers of 2 outputs, TABLE_3 and TABLE_1 those of 3 and 1 (only TABLE is listed by the docs).
+Split's output count is its num_splits: rows of another count than 2 say so (outputs=).
 The axis comes as a constant (as converters write it) or at run time, of any integer type."""
 import numpy as np
 
@@ -31,6 +30,12 @@ TABLE = Table("Split", "opset1", outputs=2, cases=[
     Case((T("f16", (2, 4)), axis(-1)), attrs=TWO),
     Case((T("bf16", (2, 2)), axis(0)), attrs=TWO),
     Case((T("boolean", (2, 6)), axis(1)), attrs=TWO),
+    Case((T("f32", (2, 6)), axis(1)), attrs={"num_splits": "3"}, outputs=3),
+    Case((T("i32", (3, 2, 2)), axis(0, const=False)), attrs={"num_splits": "3"}, name="run time axis", outputs=3),
+    Case((T("u8", (3,)), axis(-1, "i32")), attrs={"num_splits": "3"}, outputs=3),
+    Case((T("f32", (2, 3)), axis(1)), attrs={"num_splits": "1"}, name="one part", outputs=1),
+    Case((T("boolean", (2, 3)), axis(0, const=False)), attrs={"num_splits": "1"}, name="one part, run time axis",
+         outputs=1),
 ])
 
 TABLE.errors = [
@@ -54,23 +59,8 @@ TABLE.errors = [
           code="O003", name="num_splits left out", at="lint"),
     Error((T("f32", (4,)), axis(0)), attrs={"num_splits": "3"}, match=r"Split has 3 output\(s\), the layer "
           r"declares 2", code="O004", name="num_splits other than the outputs", at="lint"),
+    Error((T("f32", (2, 4)), axis(1, const=False)), attrs={"num_splits": "3"}, match=r"not divisible by num_splits 3",
+          code="S005", name="not divisible into 3", at="run", outputs=3),
 ]
 
 test_cases, test_errors = TABLE.pytest()
-
-TABLE_3 = Table("Split", "opset1", outputs=3, cases=[
-    Case((T("f32", (2, 6)), axis(1)), attrs={"num_splits": "3"}),
-    Case((T("i32", (3, 2, 2)), axis(0, const=False)), attrs={"num_splits": "3"}, name="run time axis"),
-    Case((T("u8", (3,)), axis(-1, "i32")), attrs={"num_splits": "3"}),
-])
-TABLE_3.errors = [
-    Error((T("f32", (2, 4)), axis(1, const=False)), attrs={"num_splits": "3"}, match=r"not divisible by num_splits 3",
-          code="S005", name="not divisible", at="run"),
-]
-test_cases_3, test_errors_3 = TABLE_3.pytest()
-
-TABLE_1 = Table("Split", "opset1", outputs=1, cases=[
-    Case((T("f32", (2, 3)), axis(1)), attrs={"num_splits": "1"}, name="one part"),
-    Case((T("boolean", (2, 3)), axis(0, const=False)), attrs={"num_splits": "1"}, name="one part, run time axis"),
-])
-test_cases_1, test_errors_1 = TABLE_1.pytest()

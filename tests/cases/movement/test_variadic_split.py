@@ -1,8 +1,7 @@
 """VariadicSplit-1: cases against the CPU plugin.
 
-A table's layers all have one output count, and VariadicSplit's is the length of split_lengths:
-TABLE holds the layers of 3 outputs, TABLE_2 and TABLE_1 those of 2 and 1 (only TABLE is
-listed by the docs). The axis (a scalar or a [1] tensor) and the lengths come as constants (as
+VariadicSplit's output count is the length of split_lengths: rows of another count than 3 say so
+(outputs=). The axis (a scalar or a [1] tensor) and the lengths come as constants (as
 converters write them) or at run time; a -1 length takes what the others leave, a 0 length gives
 an empty output."""
 import numpy as np
@@ -41,6 +40,11 @@ TABLE = Table("VariadicSplit", "opset1", outputs=3, cases=[
     Case((T("f16", (3,)), axis(0), vec([1, 1, -1]))),
     Case((T("bf16", (2, 3)), axis(1), vec([2, 0, 1]))),
     Case((T("boolean", (4, 2)), axis(0), vec([1, 2, 1]))),
+    Case((T("f32", (2, 5)), axis(1), vec([3, 2])), outputs=2),
+    Case((T("i32", (4, 2)), axis(0, const=False), vec([-1, 3], const=False)), name="run time", dynamic=False,
+         outputs=2),
+    Case((T("f32", (2, 5)), axis(1), vec([-1])), name="one part, -1", outputs=1),
+    Case((T("u8", (3, 2)), axis(0), vec([3], const=False)), name="one part, run time", dynamic=False, outputs=1),
 ])
 
 TABLE.errors = [
@@ -70,22 +74,10 @@ TABLE.errors = [
           code="S005", name="f32 axis", at="lint"),
     Error((X, axis(1), T("f32", (3,), [1.0, 2.0, 3.0])), match=r"VariadicSplit's split_lengths must be of an "
           r"integer type", code="S005", name="f32 lengths", at="lint"),
+    Error((T("f32", (2, 5)), axis(1), vec([1, 1, 3])), match=r"split_lengths has 3 entries, but the layer declares "
+          r"2 outputs", code="S005", name="3 lengths, 2 outputs", at="lint", outputs=2),
+    Error((T("f32", (2, 5)), axis(1), vec([1, 1, 3], const=False)), match=r"split_lengths has 3 entries, but the "
+          r"layer declares 2 outputs", code="S005", name="3 lengths at run time, 2 outputs", at="lint", outputs=2),
 ]
 
 test_cases, test_errors = TABLE.pytest()
-
-TABLE_2 = Table("VariadicSplit", "opset1", outputs=2, cases=[
-    Case((T("f32", (2, 5)), axis(1), vec([3, 2]))),
-    Case((T("i32", (4, 2)), axis(0, const=False), vec([-1, 3], const=False)), name="run time", dynamic=False),
-])
-TABLE_2.errors = [
-    Error((T("f32", (2, 5)), axis(1), vec([1, 1, 3])), match=r"produced 3 outputs, the layer declares 2",
-          name="3 lengths, 2 outputs"),
-]
-test_cases_2, test_errors_2 = TABLE_2.pytest()
-
-TABLE_1 = Table("VariadicSplit", "opset1", outputs=1, cases=[
-    Case((T("f32", (2, 5)), axis(1), vec([-1])), name="one part, -1"),
-    Case((T("u8", (3, 2)), axis(0), vec([3], const=False)), name="one part, run time", dynamic=False),
-])
-test_cases_1, test_errors_1 = TABLE_1.pytest()
