@@ -168,9 +168,12 @@ class _Taps:
             return np.full(self.out_shape(x.shape), fill, x.dtype)
         if not self.strided or not (self.before or self.after):
             return x
-        pad = [(0, 0)] * x.ndim
-        pad[self.axis] = (self.before, self.after)
-        return np.pad(x, pad, constant_values=fill)
+        # (Not np.pad: its generality costs ~20 us a call, more than a small layer's pooling.)
+        shape = list(x.shape)
+        shape[self.axis] += self.before + self.after
+        out = np.full(shape, fill, x.dtype)
+        out[(slice(None),) * self.axis + (slice(self.before, self.before + self.n),)] = x
+        return out
 
     def read(self, xp: np.ndarray, t: int) -> np.ndarray:
         """Tap ``t`` of an array ``padded`` has made: its value at each output position."""
