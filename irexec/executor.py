@@ -32,6 +32,7 @@ class Step:
     layer: object
     sources: list        # per input: (layer id, output index)
     free_after: list     # value keys whose last consumer is this step
+    wanted: tuple = None  # per output, whether a later step reads it (for ops with partial_outputs)
 
 
 def root(arr: np.ndarray) -> np.ndarray:
@@ -63,6 +64,9 @@ class Plan:
         for key, i in last_use.items():
             if graph.layer(key[0]).type != "Const":
                 steps[i].free_after.append(key)
+        for step in steps:
+            if step.layer.op.partial_outputs:
+                step.wanted = tuple((step.layer.id, k) in last_use for k in range(len(step.layer.outputs)))
         self.steps = steps
 
     def constants(self) -> dict:
@@ -102,7 +106,8 @@ class Plan:
                 if guard is not None:
                     guard(layer, ins)
                 inplace = self._may_overwrite(step, ins, holders, foreign)
-                outs = _evaluate(layer, ins, inplace, self.graph.path)
+                # (An observer sees every output: nothing is left out for it.)
+                outs = _evaluate(layer, ins, inplace, self.graph.path, None if observer else step.wanted)
                 for i, out in enumerate(outs):
                     keep(values, (layer.id, i), out)
             if observer is not None:
@@ -125,9 +130,12 @@ class Plan:
                 and arr.flags.c_contiguous and arr.nbytes == base.nbytes)
 
 
-def _evaluate(layer, ins: list, inplace: bool, path) -> list:
+def _evaluate(layer, ins: list, inplace: bool, path, wanted=None) -> list:
     try:
-        outs = layer.op.evaluate(ins, out=ins[layer.op.inplace_input]) if inplace else layer.op.evaluate(ins)
+        if inplace:
+            outs = layer.op.evaluate(ins, out=ins[layer.op.inplace_input])
+        else:
+            outs = layer.op.evaluate(ins) if wanted is None else layer.op.evaluate(ins, wanted=wanted)
     except IRExecError as e:
         if not isinstance(e, ExecutionError):
             # A rule the op checks both statically and on data: at run time it is an execution error.

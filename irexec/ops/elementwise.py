@@ -90,7 +90,7 @@ class Binary(Op):
         check_output(shape, etype)
         return Fact(etype, shape)
 
-    def evaluate(self, arrays, out=None):
+    def evaluate(self, arrays, out=None, wanted=None):
         with np.errstate(all="ignore"):  # overflow wraps, x/0 is inf: as the plugin computes
             return [np.asarray(self.compute(*arrays))]
 
@@ -127,6 +127,6 @@ class Unary(Op):
     def compute(self, x):
         return in_f32_unary(type(self).function)(x)
 
-    def evaluate(self, arrays, out=None):
+    def evaluate(self, arrays, out=None, wanted=None):
         with np.errstate(all="ignore"):  # log(0) is -inf, sqrt(-1) NaN: as the plugin computes
             return [np.asarray(self.compute(*arrays)).astype(arrays[0].dtype, copy=False)]

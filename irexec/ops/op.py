@@ -127,6 +127,10 @@ class Op:
     # The input whose buffer ``compute`` may write its output into (``compute(..., out=array)``),
     # when the executor knows nothing else can see that buffer; None: the op always allocates.
     inplace_input: ClassVar[Optional[int]] = None
+    # Whether ``compute`` takes ``wanted=`` (per output: whether anything reads it) and may then
+    # return, for an output not wanted, any array of its shape and type (a broadcast zero): MaxPool
+    # converted from PyTorch declares indices nothing reads, which cost more than the values.
+    partial_outputs: ClassVar[bool] = False
     # An op whose output count an input's length sets (VariadicSplit's split_lengths) takes the
     # count the layer declares, as ``self.num_outputs``, which its rule holds the input to.
     outputs_from_layer: ClassVar[bool] = False
@@ -224,9 +228,13 @@ class Op:
         out = self.output_facts(*ins)
         return [out] if isinstance(out, Fact) else list(out)
 
-    def evaluate(self, arrays: list, out=None) -> list:
-        """The output arrays, as a list (``out``: see ``inplace_input``)."""
-        res = self.compute(*arrays) if out is None else self.compute(*arrays, out=out)
+    def evaluate(self, arrays: list, out=None, wanted=None) -> list:
+        """The output arrays, as a list (``out``: see ``inplace_input``; ``wanted``: see
+        ``partial_outputs``)."""
+        kw = {} if out is None else {"out": out}
+        if wanted is not None and self.partial_outputs and not all(wanted):
+            kw["wanted"] = wanted
+        res = self.compute(*arrays, **kw)
         if self.num_outputs == 1 and not isinstance(res, tuple):
             return [res]
         if not isinstance(res, (tuple, list)) or len(res) != self.num_outputs:

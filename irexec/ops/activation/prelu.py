@@ -60,6 +60,6 @@ class PReLU(Op):
             slope = slope.reshape((-1,) + (1,) * (x.ndim - 2))
         return in_f32(_prelu)(x, slope)
 
-    def evaluate(self, arrays, out=None):
+    def evaluate(self, arrays, out=None, wanted=None):
         with np.errstate(all="ignore"):  # 0 * -inf is NaN, as the formula says
             return [np.asarray(self.compute(*arrays))]

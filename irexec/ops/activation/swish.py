@@ -35,6 +35,6 @@ class Swish(Op):
         b = np.float32(1) if beta is None else np.asarray(beta, np.float32)
         return in_f32_unary(_swish)(x, b)
 
-    def evaluate(self, arrays, out=None):
+    def evaluate(self, arrays, out=None, wanted=None):
         with np.errstate(all="ignore"):  # exp overflows to inf for large -beta*x: the limit 0
             return [np.asarray(self.compute(*arrays)).astype(arrays[0].dtype, copy=False)]
