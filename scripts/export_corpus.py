@@ -61,8 +61,9 @@ def convert(model, specs, how):
             return ov.convert_model(path)
     with torch.no_grad():
         ov_model = ov.convert_model(model, example_input=example)
-    for port, name in zip(ov_model.inputs, specs):
+    for port, name in zip(ov_model.inputs, specs):  # named as in the manifest, not args, x, ...
         port.get_tensor().set_names({name})
+        port.get_node().set_friendly_name(name)
     if how in ("int8", "int4"):
         import nncf
         mode = nncf.CompressWeightsMode.INT8_ASYM if how == "int8" else nncf.CompressWeightsMode.INT4_ASYM
