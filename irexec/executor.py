@@ -6,7 +6,9 @@ executed layer, in execution order, with the arrays it just produced (read-only 
 a Result) and the seconds its evaluation took. The outputs are seen the moment they exist: a
 later layer may reuse their buffer (a scatter in place), so an observer that keeps values must
 copy or write them out before it returns. Without an observer the walk pays one ``None`` check a
-layer. ``Profiler`` is an observer that collects OpenVINO-style profiling info.
+layer. ``Profiler`` is an observer that collects OpenVINO-style profiling info. Layers computed
+from constants alone (see FOLD_BYTES) are computed once, on the first run: an observer sees them
+first in each run, with the seconds of the run that computed them (0 after).
 
 In-place execution: an op that declares ``inplace_input`` may write its output into that
 input's buffer when (1) this layer is the value's last consumer, (2) no other live value or
@@ -24,6 +26,8 @@ import numpy as np
 
 from .errors import ExecutionError, IRExecError
 from .graph import Graph
+from .ops.op import Fact
+from .shape_inference import nbytes
 from .types import from_dtype
 
 
@@ -42,6 +46,13 @@ def root(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
+# Layers computed from constants alone (an f16 weight's Convert, an int4 weight's Convert,
+# Subtract and Multiply) are computed once, on the first run, as the plugin does when it compiles,
+# while their declared outputs add up to at most this; past it they run each time, so that a
+# large compressed model does not hold its weights decompressed.
+FOLD_BYTES = 32 << 20
+
+
 class Plan:
     def __init__(self, graph: Graph):
         self.graph = graph
@@ -50,11 +61,14 @@ class Plan:
         self.results = [lid for lid in order if graph.layer(lid).type == "Result"]
         # Constants are evaluated once, on the first run, and kept read-only: no step runs them.
         self.const_layers = [lid for lid in order if graph.layer(lid).type == "Const"]
+        self.folded = self._foldable(graph, order, set(self.const_layers))
         self._constants = None
+        self._fold_seconds = {}
         steps, last_use = [], {}
+        fixed = set(self.const_layers) | set(self.folded)
         for lid in order:
             layer = graph.layer(lid)
-            if layer.type in ("Parameter", "Const"):
+            if layer.type == "Parameter" or lid in fixed:
                 continue
             feeds = graph.producers(lid)
             sources = [feeds[i] for i in range(len(layer.inputs))]
@@ -62,14 +76,36 @@ class Plan:
                 last_use[key] = len(steps)
             steps.append(Step(layer, sources, []))
         for key, i in last_use.items():
-            if graph.layer(key[0]).type != "Const":
+            if key[0] not in fixed:
                 steps[i].free_after.append(key)
         for step in steps:
             if step.layer.op.partial_outputs:
                 step.wanted = tuple((step.layer.id, k) in last_use for k in range(len(step.layer.outputs)))
         self.steps = steps
 
-    def constants(self) -> dict:
+    @staticmethod
+    def _foldable(graph: Graph, order: list, fixed: set) -> list:
+        """The layers computed from constants alone whose declared outputs are static and fit
+        FOLD_BYTES together, in order."""
+        folded, room = [], FOLD_BYTES
+        for lid in order:
+            layer = graph.layer(lid)
+            if lid in fixed or not layer.op.foldable or layer.type == "Result":
+                continue
+            feeds = graph.producers(lid)
+            if len(feeds) != len(layer.inputs) or any(src not in fixed for src, _ in feeds.values()):
+                continue
+            sizes = [nbytes(Fact(p.etype, p.shape)) for p in layer.outputs]
+            if any(n is None for n in sizes) or sum(sizes) > room:
+                continue
+            room -= sum(sizes)
+            folded.append(lid)
+            fixed.add(lid)
+        return folded
+
+    def constants(self, guard=None) -> dict:
+        """Const layers' values, and the folded layers' (their first run goes through ``guard``,
+        as a step's would)."""
         if self._constants is None:
             consts = {}
             for lid in self.const_layers:
@@ -77,15 +113,37 @@ class Plan:
                 (arr,) = _evaluate(layer, [], False, self.graph.path)
                 arr.flags.writeable = False  # shared by every run: never a target for in-place
                 consts[(lid, 0)] = arr
+            seconds = {}
+            for lid in self.folded:
+                layer = self.graph.layer(lid)
+                feeds = self.graph.producers(lid)
+                ins = [consts[feeds[i]] for i in range(len(layer.inputs))]
+                if guard is not None:
+                    guard(layer, ins)
+                start = perf_counter()
+                for k, arr in enumerate(_evaluate(layer, ins, False, self.graph.path)):
+                    arr.flags.writeable = False
+                    consts[(lid, k)] = arr
+                seconds[lid] = perf_counter() - start
             self._constants = consts
+            self._fold_seconds = seconds
         return self._constants
+
+    def _notify_folded(self, observer) -> None:
+        seconds, self._fold_seconds = self._fold_seconds, {}
+        for lid in self.folded:
+            layer = self.graph.layer(lid)
+            outs = [self._constants[(lid, k)] for k in range(len(layer.outputs))]
+            _notify(observer, layer, outs, seconds.get(lid, 0.0))
 
     def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None) -> dict:
         """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
         never be written (the caller's). ``observer``: see the module docstring. ``guard``: called
         as ``guard(layer, inputs)`` before each layer computes (irexec.sizing). Returns Result
         layer id -> array."""
-        values, results = dict(self.constants()), {}
+        values, results = dict(self.constants(guard)), {}
+        if observer is not None:
+            self._notify_folded(observer)
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
 
         def keep(store, key, arr):

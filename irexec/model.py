@@ -104,7 +104,8 @@ class Model:
         undefined afterwards.
 
         ``observer``: called as ``observer(layer, outputs, seconds)`` after each executed layer
-        (not Parameters or Consts), in order, with read-only views of the arrays it produced
+        (not Parameters or Consts; layers computed from constants alone, which run once, are
+        seen first in each run), in order, with read-only views of the arrays it produced
         (none for a Result) and its evaluation time. A later layer may reuse those buffers, so
         copy what you keep. ``irexec.executor.Profiler`` is one: after the run, its
         ``get_profiling_info()`` lists each layer's time and outputs.
