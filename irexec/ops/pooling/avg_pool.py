@@ -1,8 +1,10 @@
-"""AvgPool-1, AvgPool-14: the mean of each window over the spatial dims of [N, C, spatial...]
-data (1 to 3 spatial dims).
+"""AvgPool-1, AvgPool-14, AvgPool-16: the mean of each window over the spatial dims of
+[N, C, spatial...] data (1 to 3 spatial dims).
 
 Windows, padding and output sizes as MaxPool's (``irexec/ops/pooling/max_pool.py``; no
-dilations); -14 adds rounding_type ceil_torch. The padding is zeros. ``exclude-pad`` true divides
+dilations before -16); -14 adds rounding_type ceil_torch; -16 adds dilations (optional, ones
+when left out or empty): a window's taps are ``dilations`` apart, and counting the padding
+(exclude-pad false) counts the kernel's taps. The padding is zeros. ``exclude-pad`` true divides
 each window's sum by the number of its elements inside the data; false by the kernel's size,
 padding counted. Where a ceil window reaches past the end padding the spec says nothing; irexec
 counts as the plugin does: the positions past the padding count as padding (the kernel's size
@@ -12,11 +14,12 @@ data) is NaN, 0 for integers. f16 and bf16
 sum in f32 and round once; integers sum exactly and round the mean half to even, as the plugin
 does (the spec says nothing of integer rounding).
 
-OpenVINO refuses exclude-pad with an explicit pad as large as the kernel (a window could hold
-only padding) when it knows the spatial dims; irexec refuses it whatever it knows (O003).
+OpenVINO refuses exclude-pad with an explicit pad as large as the (dilated) kernel (a window could
+hold only padding) when it knows the spatial dims; irexec refuses it whatever it knows (O003).
 Where the CPU plugin departs (rows in tests/cases/pooling/test_avg_pool.py): a window past the
 data and all padding (auto_pad same with ceil rounding makes one) gives -0.0 where irexec gives
-0/0; it gives uninitialised memory for a spatial dim of size 0.
+0/0; it gives uninitialised memory for a spatial dim of size 0; it crashes (segfault) compiling
+AvgPool-16 without dilations.
 """
 import numpy as np
 
@@ -52,7 +55,8 @@ class _AvgPool(Pool):
         super().setup()
         self.exclude_pad = getattr(self, "exclude-pad")
         if self.exclude_pad and self.auto_pad == "explicit":
-            for i, (pb, pe, k) in enumerate(zip(self.pads_begin, self.pads_end, self.kernel)):
+            for i, (pb, pe, k, d) in enumerate(zip(self.pads_begin, self.pads_end, self.kernel, self.dils)):
+                k = (k - 1) * d + 1   # (dilated: -16)
                 if max(pb, pe) >= k:
                     raise ValidationError(f"AvgPool with exclude-pad: pads {pb} and {pe} along spatial axis {i} "
                                           f"reach the kernel's {k}: a window could hold only padding")
@@ -87,3 +91,10 @@ class AvgPool14(_AvgPool):
     type, version = "AvgPool", "opset14"
     spec = "pooling/avg-pool-14"
     attrs = _WINDOW + (rounding("floor", "ceil", "ceil_torch"),)
+
+
+@register
+class AvgPool16(_AvgPool):
+    type, version = "AvgPool", "opset16"
+    spec = "pooling/avg-pool-16"
+    attrs = _WINDOW + (rounding("floor", "ceil", "ceil_torch"), Attr("dilations", "ints", ()))

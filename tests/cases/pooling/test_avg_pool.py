@@ -1,9 +1,11 @@
-"""AvgPool-1 and AvgPool-14: cases against the CPU plugin.
+"""AvgPool-1, AvgPool-14 and AvgPool-16: cases against the CPU plugin.
 
 Where a ceil window reaches past the end padding the spec says nothing; the plugin counts those
 positions as padding unless every pad is 0 (rows "ceil past the padding"). The plugin's
 departure (a ``plugin=`` row): a window past the data and all padding (auto_pad same with ceil
-rounding makes one) gives -0.0, not 0/0."""
+rounding makes one) gives -0.0, not 0/0. AvgPool-16's rows (``V16``) give dilations: the plugin
+crashes (segfault) compiling AvgPool-16 without them, so the row leaving them out runs in
+irexec alone."""
 from cases.pooling.test_max_pool import NAN, window
 from cases.rows import Case, Error, T, Table
 
@@ -13,7 +15,13 @@ def avg(*args, exclude=True, **more):
     return window(*args, dilations=None, **{"exclude-pad": str(exclude).lower()}, **more)
 
 
+def avg16(*args, exclude=True, **more):
+    """AvgPool-16's attributes: exclude-pad and dilations (ones unless given)."""
+    return window(*args, **{"exclude-pad": str(exclude).lower()}, **more)
+
+
 ONES = [1.0] * 5
+V16 = ("opset16",)
 
 TABLE = Table("AvgPool", ("opset1", "opset14"), cases=[
     Case((T("f32", (1, 2, 5, 5)),), avg((2, 2), (1, 1)), name="defaults: floor, explicit"),
@@ -60,6 +68,37 @@ TABLE = Table("AvgPool", ("opset1", "opset14"), cases=[
     Case((T("u8", (1, 2, 5, 5)),), avg((3, 3), (2, 2), (1, 1), (1, 1)), name="u8"),
     Case((T("i8", (1, 2, 6)),), avg((3,), (2,), (1,), (1,), exclude=False), name="i8"),
     Case((T("f32", (1, 3, 4, 4), const=True),), avg((2, 2), (2, 2)), name="constant data"),
+    # AvgPool-16: dilations.
+    Case((T("f32", (1, 2, 5, 5)),), avg16((2, 2), (1, 1)), versions=V16, name="-16 dilations 1"),
+    Case((T("f32", (2, 3, 9, 8)),), avg16((3, 2), (2, 1), (1, 2), (2, 1), dilations=(2, 3)), versions=V16,
+         name="-16 dilated, pads excluded"),
+    Case((T("f32", (2, 3, 9, 8)),), avg16((3, 2), (2, 1), (1, 2), (2, 1), exclude=False, dilations=(2, 3)),
+         versions=V16, name="-16 dilated, pads counted"),
+    Case((T("f32", (1, 1, 7), [1, 2, 3, 4, 5, 6, 7]),), avg16((2,), (1,), (2,), (0,), dilations=(2,)), versions=V16,
+         expect=([[[1, 2, 2, 3, 4, 5, 6]]],),
+         name="-16 exclude-pad with pads as large as the kernel, not the dilated one"),
+    Case((T("f32", (1, 2, 4, 6, 5)),), avg16((2, 2, 2), (1, 2, 1), (1, 0, 1), (0, 1, 1), dilations=(2, 1, 2)),
+         versions=V16, name="-16 3D dilated"),
+    Case((T("f32", (1, 2, 8, 7)),), avg16((2, 3), (3, 2), (1, 1), (1, 1), exclude=False, dilations=(2, 2),
+                                          rounding_type="ceil"), versions=V16, name="-16 dilated, ceil"),
+    Case((T("f32", (1, 2, 8, 7)),), avg16((2, 3), (3, 2), (1, 1), (1, 1), exclude=False, dilations=(2, 2),
+                                          rounding_type="ceil_torch"), versions=V16, name="-16 dilated, ceil_torch"),
+    Case((T("f32", (1, 2, 7, 6)),), avg16((2, 2), (2, 1), auto_pad="same_upper", dilations=(2, 2)), versions=V16,
+         name="-16 dilated, same_upper"),
+    Case((T("f32", (1, 2, 7, 6)),), avg16((2, 2), (1, 2), exclude=False, auto_pad="same_lower", dilations=(3, 1)),
+         versions=V16, name="-16 dilated, same_lower, pads counted"),
+    Case((T("f32", (1, 2, 7, 6)),), avg16((2, 2), (1, 1), (3, 3), (3, 3), auto_pad="valid", dilations=(2, 2)),
+         versions=V16, name="-16 dilated, valid"),
+    Case((T("f16", (1, 2, 7, 6)),), avg16((3, 2), (2, 2), (1, 0), (1, 1), dilations=(2, 2)), versions=V16,
+         name="-16 f16"),
+    Case((T("i32", (1, 2, 7, 6)),), avg16((3, 2), (2, 2), (1, 0), (1, 1), dilations=(2, 2)), versions=V16,
+         name="-16 i32"),
+    Case((T("f32", (1, 1, 5), [1, 2, 3, 4, 5]),), avg16((2,), (1,), dilations=None), versions=V16, oracle=False,
+         expect=([[[1.5, 2.5, 3.5, 4.5]]],), why="the plugin crashes (segfault) compiling AvgPool-16 without dilations",
+         name="-16 dilations left out"),
+    Case((T("f32", (1, 1, 5), [1, 2, 3, 4, 5]),), avg16((2,), (1,), dilations=""), versions=V16, oracle=False,
+         expect=([[[1.5, 2.5, 3.5, 4.5]]],), why="the plugin crashes (segfault) compiling AvgPool-16 without dilations",
+         name="-16 dilations empty (as OpenVINO writes them left out)"),
 ])
 TABLE.errors = [
     Error((T("f32", (1, 1, 5, 5)),), match="exclude-pad: pads 2 and 0 along spatial axis 0 reach the kernel's 2",
@@ -81,6 +120,16 @@ TABLE.errors = [
     Error((T("f32", (1, 1, 5, 5)),), match="rounding_type='ceil_torch' is not one of",
           attrs=avg((2, 2), (1, 1), rounding_type="ceil_torch"), code="O003", at="lint", versions=("opset1",)),
     Error((T("boolean", (1, 1, 5, 5)),), match="must be numeric", attrs=avg((2, 2), (1, 1)), code="S005", at="lint"),
+    Error((T("f32", (1, 1, 7, 7)),), match="exclude-pad: pads 3 and 0 along spatial axis 0 reach the kernel's 3",
+          attrs=avg16((2, 2), (1, 1), (3, 0), (0, 0), dilations=(2, 2)), code="O003", at="lint", versions=V16,
+          name="-16 pads reach the dilated kernel"),
+    Error((T("f32", (1, 1, 5, 5)),), match="dilations has 1 values", attrs=avg16((2, 2), (1, 1), dilations=(2,)),
+          code="O003", at="lint", versions=V16, name="-16 dilations too short"),
+    Error((T("f32", (1, 1, 5, 5)),), match="dilations must be positive", attrs=avg16((2, 2), (1, 1), dilations=(1, 0)),
+          code="O003", at="lint", versions=V16, name="-16 dilation 0"),
+    Error((T("f32", (1, 1, 5, 5)),), match=r"spans 7 along spatial axis 0, more than the 5",
+          attrs=avg16((2, 2), (1, 1), dilations=(6, 1)), code="S005", at="lint", versions=V16,
+          name="-16 dilated kernel larger than the data"),
 ]
 
 test_cases, test_errors = TABLE.pytest()
