@@ -9,7 +9,8 @@ import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import Dim, fmt, span
-from ..common import int_vector
+from ..common import dyn_rank, int_vector
+from ..op import Fact
 
 
 def times(d: Dim, k: int) -> Dim:
@@ -83,3 +84,16 @@ def product(values: list) -> int:
     for v in values:
         out *= v
     return out
+
+
+def block_vectors_fact(op_type: str, data: Fact, vectors: list, names: tuple, shape_of) -> Fact:
+    """BatchToSpace's and SpaceToBatch's rule: data of rank 2 or more and three 1-D vectors of
+    its rank; the output shape ``shape_of(data shape, *vector values)`` when they are known."""
+    require_min_rank(data.shape, 2, f"{op_type}'s data")
+    n = vector_inputs(op_type, vectors, names, data.shape)
+    if data.shape is None:
+        return Fact(data.etype, None if n is None else dyn_rank(n))
+    values = known(vectors)
+    if values is None:
+        return Fact(data.etype, dyn_rank(len(data.shape)))
+    return Fact(data.etype, shape_of(data.shape, *vector_values(op_type, values, names, len(data.shape))))

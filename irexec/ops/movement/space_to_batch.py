@@ -14,10 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...shapes import span
-from ..common import dyn_rank
-from ..op import Fact, Input, Op
+from ..op import Input, Op
 from ..registry import register
-from ._blocks import divided, known, product, require_min_rank, times, vector_inputs, vector_values
+from ._blocks import block_vectors_fact, divided, product, times, vector_values
 
 NAMES = ("block_shape", "pads_begin", "pads_end")
 
@@ -39,14 +38,7 @@ class SpaceToBatch(Op):
               Input("pads_end", "int", role="sizes", value=True, same_as="block_shape"))
 
     def output_facts(self, data, *vectors):
-        require_min_rank(data.shape, 2, "SpaceToBatch's data")
-        n = vector_inputs(self.type, list(vectors), NAMES, data.shape)
-        if data.shape is None:
-            return Fact(data.etype, None if n is None else dyn_rank(n))
-        values = known(list(vectors))
-        if values is None:
-            return Fact(data.etype, dyn_rank(len(data.shape)))
-        return Fact(data.etype, _shape(data.shape, *vector_values(self.type, values, NAMES, len(data.shape))))
+        return block_vectors_fact(self.type, data, list(vectors), NAMES, _shape)
 
     def compute(self, data, *vectors):
         block, begin, end = vector_values(self.type, list(vectors), NAMES, data.ndim)
