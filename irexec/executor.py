@@ -62,6 +62,7 @@ class Plan:
         # Constants are evaluated once, on the first run, and kept read-only: no step runs them.
         self.const_layers = [lid for lid in order if graph.layer(lid).type == "Const"]
         self.folded = self._foldable(graph, order, set(self.const_layers))
+        self.shape_only = self._shape_only(graph, order, set(self.const_layers) | set(self.folded))
         self._constants = None
         self._fold_seconds = {}
         steps, last_use = [], {}
@@ -103,6 +104,22 @@ class Plan:
             fixed.add(lid)
         return folded
 
+    @staticmethod
+    def _shape_only(graph: Graph, order: list, fixed: set) -> frozenset:
+        """The layers whose values depend on the inputs' shapes and on no input's values: a
+        ShapeOf, and what is computed from ShapeOfs and constants alone (a mask's Range, RoPE's
+        positions). The sizing pass computes their values per input signature."""
+        found = set()
+        for lid in order:
+            layer = graph.layer(lid)
+            if layer.type in ("Parameter", "Result") or lid in fixed or not layer.op.foldable:
+                continue
+            sources = {src for src, _ in graph.producers(lid).values()}
+            # (Not constants alone: those are folded, or too large to keep once per signature.)
+            if layer.type == "ShapeOf" or (sources <= fixed | found and sources & found):
+                found.add(lid)
+        return frozenset(found)
+
     def constants(self, guard=None) -> dict:
         """Const layers' values, and the folded layers' (their first run goes through ``guard``,
         as a step's would)."""
@@ -136,11 +153,14 @@ class Plan:
             outs = [self._constants[(lid, k)] for k in range(len(layer.outputs))]
             _notify(observer, layer, outs, seconds.get(lid, 0.0))
 
-    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None) -> dict:
+    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None, known=None) -> dict:
         """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
         never be written (the caller's). ``observer``: see the module docstring. ``guard``: called
-        as ``guard(layer, inputs)`` before each layer computes (irexec.sizing). Returns Result
-        layer id -> array."""
+        as ``guard(layer, inputs)`` before each layer computes (irexec.sizing). ``known``: values
+        of shape-only layers the sizing pass computed for these inputs' shapes, taken instead of
+        computing them (unless an observer watches). Returns Result layer id -> array."""
+        if observer is not None:
+            known = None
         values, results = dict(self.constants(guard)), {}
         if observer is not None:
             self._notify_folded(observer)
@@ -160,6 +180,10 @@ class Plan:
             if layer.type == "Result":
                 keep(results, layer.id, ins[0])
                 outs = ()
+            elif known and (layer.id, 0) in known:
+                outs = [known[(layer.id, k)] for k in range(len(layer.outputs))]
+                for i, out in enumerate(outs):
+                    keep(values, (layer.id, i), out)  # (read-only: never written in place)
             else:
                 if guard is not None:
                     guard(layer, ins)

@@ -42,7 +42,7 @@ class Model:
         self._check_constants()
         self.inputs = [self._input_info(lid) for lid in self.plan.parameters]
         self.outputs = self._output_infos()
-        self.sizing = Sizing(graph, self.plan.order, self.inputs, self.max_tensor_bytes)
+        self.sizing = Sizing(graph, self.plan.order, self.inputs, self.max_tensor_bytes, self.plan.shape_only)
         self._by_name = {}
         for info in self.inputs:
             for n in (info.name,) + info.names:
@@ -111,11 +111,11 @@ class Model:
         ``get_profiling_info()`` lists each layer's time and outputs.
         """
         feeds = self._feeds(inputs)
-        guard = self.check_sizes(feeds)
+        guard, known = self.sizing.check_run(feeds)
         donated = self._donated(donate_inputs)
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
         foreign = frozenset(id(root(arr)) for arr in kept)
-        results = self.plan.run(feeds, foreign, observer, guard)
+        results = self.plan.run(feeds, foreign, observer, guard, known)
         return {info.name: _owned(results[info.layer_id], kept) for info in self.outputs}
 
     __call__ = infer

@@ -10,6 +10,8 @@ rule has accepted, and never allocates past the budget.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from .errors import ExecutionError, IRExecError, ValidationError
 from .kernels.indices import IndexOutOfRangeError
 from .limits import fmt_bytes
@@ -26,12 +28,15 @@ _SIGNATURES_KEPT = 32
 class Sizing:
     """The sizing of one model, per input signature (the last few are kept)."""
 
-    def __init__(self, graph, order: list, inputs: list, max_tensor_bytes: int):
+    def __init__(self, graph, order: list, inputs: list, max_tensor_bytes: int, shape_only=frozenset()):
         self.graph = graph
         self.order = order
         self.inputs = inputs        # TensorInfo of each Parameter
         self.budget = max_tensor_bytes
-        self._signatures = {}       # signature -> the guard for it (None: nothing to guard)
+        # Layers whose values depend on the inputs' shapes alone (executor.Plan.shape_only): the
+        # values the pass folds for them are the run's, for every run of the signature.
+        self.shape_only = shape_only
+        self._signatures = {}       # signature -> (the guard or None, the known values)
         # What the rules alone give from the declared shapes, made when first needed (not the
         # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
         self._declared = None
@@ -39,14 +44,20 @@ class Sizing:
     def check(self, feeds: dict):
         """Size every intermediate for ``feeds`` (Parameter layer id -> array); raise when one is
         over the budget or a rule refuses the inputs. Returns the guard for the run (or None)."""
+        return self.check_run(feeds)[0]
+
+    def check_run(self, feeds: dict):
+        """``check``, and the values of the shape-only layers the pass computed: (guard, {(layer
+        id, output): read-only array})."""
         steering = {lid: arr for lid, arr in feeds.items()
                     if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
         sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
                     for lid, arr in sorted(feeds.items()))
         if sig in self._signatures:
             return self._signatures[sig]
+        # (Copies: a cached fact must not see the caller change an array it keeps.)
         facts_in = {info.layer_id: Fact(info.element_type, static(feeds[info.layer_id].shape),
-                                        steering.get(info.layer_id))
+                                        steering[info.layer_id].copy() if info.layer_id in steering else None)
                     for info in self.inputs}
         try:
             facts = infer_shapes(self.graph, self.order, facts_in)
@@ -57,11 +68,22 @@ class Sizing:
         for (lid, k), fact in facts.items():
             self._refuse_over_budget(self.graph.layer(lid), fact)
             self.refuse_departure(self.graph.layer(lid), k, fact)
-        guard = self._guard_for(facts)
+        entry = (self._guard_for(facts), self._known(facts))
         if len(self._signatures) >= _SIGNATURES_KEPT:
             self._signatures.pop(next(iter(self._signatures)))
-        self._signatures[sig] = guard
-        return guard
+        self._signatures[sig] = entry
+        return entry
+
+    def _known(self, facts: dict) -> dict:
+        known = {}
+        for lid in self.shape_only:
+            outs = [facts[(lid, k)] for k in range(len(self.graph.layer(lid).outputs))]
+            if all(f.value is not None for f in outs):
+                for k, f in enumerate(outs):
+                    value = np.array(f.value)  # (its own copy, read-only: shared by the runs)
+                    value.flags.writeable = False
+                    known[(lid, k)] = value
+        return known
 
     def _refuse_over_budget(self, layer, fact: Fact) -> None:
         size = nbytes(fact)

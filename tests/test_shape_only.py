@@ -1,0 +1,75 @@
+"""Layers whose values depend on the inputs' shapes alone (ShapeOf and what is computed from it
+and constants: attention masks' ranges, RoPE positions) take the values the sizing pass computed
+for the input signature; they are computed again for another signature, and an observer still
+sees them computed."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import irexec
+from irexec import executor
+
+ov = pytest.importorskip("openvino")
+import openvino.opset13 as ops  # noqa: E402
+
+
+def _positions_model(tmp_path):
+    """y = x + Convert(Range(0, ShapeOf(x)[1], 1)): a position per column, as RoPE makes them."""
+    x = ops.parameter([-1, -1], ov.Type.f32, name="x")
+    n = ops.gather(ops.shape_of(x), ops.constant(np.int64(1)), ops.constant(np.int64(0)))
+    pos = ops.convert(ops.range(ops.constant(np.int64(0)), n, ops.constant(np.int64(1)), "i64"), "f32")
+    path = str(tmp_path / "pos.xml")
+    ov.save_model(ov.Model([ops.result(ops.add(x, pos))], [x]), path, compress_to_fp16=False)
+    return path
+
+
+def _evaluated(monkeypatch) -> list:
+    calls, real = [], executor._evaluate
+
+    def counted(layer, *a, **k):
+        calls.append(layer.type)
+        return real(layer, *a, **k)
+    monkeypatch.setattr(executor, "_evaluate", counted)
+    return calls
+
+
+def test_shape_only_layers_are_found(tmp_path):
+    model = irexec.read_model(_positions_model(tmp_path))
+    kinds = sorted(model.graph.layer(lid).type for lid in model.plan.shape_only)
+    assert kinds == ["Convert", "Gather", "Range", "ShapeOf"]
+
+
+def test_they_take_the_signature_values(tmp_path, monkeypatch):
+    model = irexec.read_model(_positions_model(tmp_path))
+    calls = _evaluated(monkeypatch)
+    for shape in [(2, 3), (2, 3), (1, 5), (2, 3)]:
+        x = np.full(shape, 10, np.float32)
+        (y,) = model.infer({"x": x}).values()
+        np.testing.assert_array_equal(y, x + np.arange(shape[1], dtype=np.float32))
+    assert [c for c in calls if c != "Const"] == ["Add"] * 4  # the sizing pass gave the others
+    # Their values are read-only: an op that may write in place never gets them as its target.
+    guard, known = model.sizing.check_run({model.plan.parameters[0]: np.zeros((2, 3), np.float32)})
+    assert known and all(not v.flags.writeable for v in known.values())
+
+
+def test_an_observer_sees_them_computed(tmp_path):
+    model = irexec.read_model(_positions_model(tmp_path))
+    for _ in range(2):
+        seen = []
+        model.infer({"x": np.zeros((2, 4), np.float32)}, observer=lambda layer, outs, s: seen.append(layer.type))
+        assert seen == ["ShapeOf", "Gather", "Range", "Convert", "Add", "Result"]
+
+
+def test_an_input_value_is_not_shape_only(tmp_path, monkeypatch):
+    """Range(0, x[0]) depends on x's value: computed every run, even for a known signature."""
+    x = ops.parameter([1], ov.Type.i64, name="n")
+    r = ops.range(ops.constant(np.int64(0)), ops.squeeze(x, ops.constant(np.int64(0))),
+                  ops.constant(np.int64(1)), "i64")
+    path = str(tmp_path / "r.xml")
+    ov.save_model(ov.Model([ops.result(ops.reduce_sum(r, ops.constant(np.int64(0))))], [x]), path)
+    model = irexec.read_model(path)
+    assert not model.plan.shape_only
+    for n in (3, 4, 3):
+        (y,) = model.infer({"n": np.array([n], np.int64)}).values()
+        assert y == n * (n - 1) // 2
