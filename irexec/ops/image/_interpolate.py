@@ -184,6 +184,10 @@ def bicubic_kernel(a: float):
 
 # ---- applying taps -----------------------------------------------------------------------------
 
+def is_identity(taps: np.ndarray, n: int) -> bool:
+    return len(taps) == n and bool(np.all(taps == np.arange(n)))
+
+
 def apply_taps(x: np.ndarray, axis: int, taps: np.ndarray, w: np.ndarray) -> np.ndarray:
     """sum_k x[..., taps[:, k], ...] * w[:, k] along ``axis`` (a loop over the few taps)."""
     # Taps of weight 0 first out of each row, then out of the table: the triangle filter has 2r+1
@@ -192,6 +196,8 @@ def apply_taps(x: np.ndarray, axis: int, taps: np.ndarray, w: np.ndarray) -> np.
     taps, w = np.take_along_axis(taps, order, 1), np.take_along_axis(w, order, 1)
     keep = max(1, int((w != 0).sum(axis=1).max(initial=0)))
     taps, w = taps[:, :keep], w[:, :keep]
+    if keep == 1 and is_identity(taps[:, 0], x.shape[axis]) and np.all(w == 1):
+        return x  # (an axis resized to its own size where every output reads its own input)
     shape = [1] * x.ndim
     shape[axis] = -1
     w = w.astype(x.dtype)

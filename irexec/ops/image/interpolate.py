@@ -152,7 +152,9 @@ class _Interpolate(Op):
     def _nearest(self, x, axes, scales, out_shape):
         for a, s in zip(axes, scales):
             c = K.source_coords(self.coordinate_transformation_mode, out_shape[a], x.shape[a], s)
-            x = np.take(x, K.nearest_taps(c, self.nearest_mode, s < 1, x.shape[a]), axis=a)
+            taps = K.nearest_taps(c, self.nearest_mode, s < 1, x.shape[a])
+            if not K.is_identity(taps, x.shape[a]):
+                x = np.take(x, taps, axis=a)
         return x
 
     def _pillow(self, x, axes, out_shape, dtype):
