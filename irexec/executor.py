@@ -37,6 +37,10 @@ class Step:
     sources: list        # per input: (layer id, output index)
     free_after: list     # value keys whose last consumer is this step
     wanted: tuple = None  # per output, whether a later step reads it (for ops with partial_outputs)
+    is_result: bool = False
+    out_keys: tuple = ()  # (layer id, output index) of each output
+    inplace_k: int = None  # the input the op may overwrite: its inplace_input, when this step is
+                           # that value's last use and reads it once
 
 
 def root(arr: np.ndarray) -> np.ndarray:
@@ -80,8 +84,14 @@ class Plan:
             if key[0] not in fixed:
                 steps[i].free_after.append(key)
         for step in steps:
-            if step.layer.op.partial_outputs:
-                step.wanted = tuple((step.layer.id, k) in last_use for k in range(len(step.layer.outputs)))
+            layer, k = step.layer, step.layer.op.inplace_input
+            if layer.op.partial_outputs:
+                step.wanted = tuple((layer.id, i) in last_use for i in range(len(layer.outputs)))
+            step.is_result = layer.type == "Result"
+            step.out_keys = tuple((layer.id, i) for i in range(len(layer.outputs)))
+            if (k is not None and k < len(step.sources) and step.sources[k] in step.free_after
+                    and step.sources.count(step.sources[k]) == 1):
+                step.inplace_k = k
         self.steps = steps
 
     @staticmethod
@@ -159,39 +169,42 @@ class Plan:
         as ``guard(layer, inputs)`` before each layer computes (irexec.sizing). ``known``: values
         of shape-only layers the sizing pass computed for these inputs' shapes, taken instead of
         computing them (unless an observer watches). Returns Result layer id -> array."""
+        # Ops compute as the plugin does where IEEE or C says what happens (x/0 is inf, integer
+        # overflow wraps): NumPy's warnings about it are off for the whole walk, not set per layer.
+        with np.errstate(all="ignore"):
+            return self._run(feeds, foreign, observer, guard, known)
+
+    def _run(self, feeds, foreign, observer, guard, known) -> dict:
         if observer is not None:
             known = None
         values, results = dict(self.constants(guard)), {}
         if observer is not None:
             self._notify_folded(observer)
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
-
-        def keep(store, key, arr):
-            store[key] = arr
-            holders[id(root(arr))] += 1
-
+        path = self.graph.path
         for lid, arr in feeds.items():
-            keep(values, (lid, 0), arr)
+            values[(lid, 0)] = arr
+            holders[id(root(arr))] += 1
         for step in self.steps:
             layer = step.layer
             ins = [values[key] for key in step.sources]
             if observer is not None:
                 start = perf_counter()
-            if layer.type == "Result":
-                keep(results, layer.id, ins[0])
+            if step.is_result:
+                results[layer.id] = ins[0]
+                holders[id(root(ins[0]))] += 1
                 outs = ()
-            elif known and (layer.id, 0) in known:
-                outs = [known[(layer.id, k)] for k in range(len(layer.outputs))]
-                for i, out in enumerate(outs):
-                    keep(values, (layer.id, i), out)  # (read-only: never written in place)
             else:
-                if guard is not None:
-                    guard(layer, ins)
-                inplace = self._may_overwrite(step, ins, holders, foreign)
-                # (An observer sees every output: nothing is left out for it.)
-                outs = _evaluate(layer, ins, inplace, self.graph.path, None if observer else step.wanted)
-                for i, out in enumerate(outs):
-                    keep(values, (layer.id, i), out)
+                outs = known.get(layer.id) if known else None
+                if outs is None:  # (else read-only values of the signature: never written in place)
+                    if guard is not None:
+                        guard(layer, ins)
+                    inplace = self._may_overwrite(step, ins, holders, foreign)
+                    # (An observer sees every output: nothing is left out for it.)
+                    outs = _evaluate(layer, ins, inplace, path, None if observer else step.wanted)
+                for key, out in zip(step.out_keys, outs):
+                    values[key] = out
+                    holders[id(root(out))] += 1
             if observer is not None:
                 _notify(observer, layer, outs, perf_counter() - start)
             for key in step.free_after:
@@ -200,13 +213,11 @@ class Plan:
 
     @staticmethod
     def _may_overwrite(step, ins, holders, foreign) -> bool:
-        k = step.layer.op.inplace_input
-        if k is None or k >= len(ins):
+        """Whether the op may write into its input ``step.inplace_k`` (this step is that value's
+        last use and reads it once): when it is irexec's own buffer that nothing else views."""
+        if step.inplace_k is None:
             return False
-        key = step.sources[k]
-        if key not in step.free_after or step.sources.count(key) != 1:
-            return False
-        arr = ins[k]
+        arr = ins[step.inplace_k]
         base = root(arr)
         return (id(base) not in foreign and holders[id(base)] == 1 and arr.flags.writeable
                 and arr.flags.c_contiguous and arr.nbytes == base.nbytes)

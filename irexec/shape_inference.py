@@ -44,7 +44,8 @@ def layer_facts(op, ins: list, context=None) -> list:
     # nothing is computed here whose size the rule has not vouched for.
     if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT for f in outs):
         return outs
-    arrays = op.evaluate([f.value for f in ins])
+    with np.errstate(all="ignore"):  # (as the executor runs ops)
+        arrays = op.evaluate([f.value for f in ins])
     if len(arrays) != len(outs) or any(
             not fits(f.shape, np.shape(a)) or (f.etype is not None and np.asarray(a).dtype != f.etype.dtype)
             for f, a in zip(outs, arrays)):

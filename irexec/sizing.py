@@ -47,8 +47,8 @@ class Sizing:
         return self.check_run(feeds)[0]
 
     def check_run(self, feeds: dict):
-        """``check``, and the values of the shape-only layers the pass computed: (guard, {(layer
-        id, output): read-only array})."""
+        """``check``, and the values of the shape-only layers the pass computed: (guard, {layer
+        id: [read-only array per output]})."""
         steering = {lid: arr for lid, arr in feeds.items()
                     if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
         sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
@@ -79,10 +79,10 @@ class Sizing:
         for lid in self.shape_only:
             outs = [facts[(lid, k)] for k in range(len(self.graph.layer(lid).outputs))]
             if all(f.value is not None for f in outs):
-                for k, f in enumerate(outs):
-                    value = np.array(f.value)  # (its own copy, read-only: shared by the runs)
-                    value.flags.writeable = False
-                    known[(lid, k)] = value
+                values = [np.array(f.value) for f in outs]  # (own copies, read-only: shared by the runs)
+                for v in values:
+                    v.flags.writeable = False
+                known[lid] = values
         return known
 
     def _refuse_over_budget(self, layer, fact: Fact) -> None:

@@ -105,4 +105,5 @@ def test_pooled_buffers_are_written_in_place_too(monkeypatch):
     arr = copy_of(np.zeros(MIN_BYTES // 4 + 8, np.float32))
     holders = {id(executor.root(arr)): 1}
     step = executor.Step(type("L", (), {"op": type("O", (), {"inplace_input": 0})()})(), [("a", 0)], [("a", 0)])
+    step.inplace_k = 0
     assert executor.Plan._may_overwrite(step, [arr], holders, frozenset())

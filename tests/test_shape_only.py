@@ -50,7 +50,7 @@ def test_they_take_the_signature_values(tmp_path, monkeypatch):
     assert [c for c in calls if c != "Const"] == ["Add"] * 4  # the sizing pass gave the others
     # Their values are read-only: an op that may write in place never gets them as its target.
     guard, known = model.sizing.check_run({model.plan.parameters[0]: np.zeros((2, 3), np.float32)})
-    assert known and all(not v.flags.writeable for v in known.values())
+    assert known and all(not v.flags.writeable for outs in known.values() for v in outs)
 
 
 def test_an_observer_sees_them_computed(tmp_path):

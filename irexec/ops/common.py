@@ -49,7 +49,7 @@ def int_vector(arr: np.ndarray, what: str) -> list:
         raise ValidationError(f"{what} must be a 1-D tensor, got shape {list(a.shape)}")
     if a.dtype.kind not in "iu":
         raise ValidationError(f"{what} must be of an integer type, got {a.dtype}")
-    return [int(x) for x in a.reshape(-1)]
+    return a.reshape(-1).tolist()  # (Python ints, and far faster than int() of each element)
 
 
 def view_shape(shape: tuple, key) -> tuple:

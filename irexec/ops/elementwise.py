@@ -90,9 +90,8 @@ class Binary(Op):
         check_output(shape, etype)
         return Fact(etype, shape)
 
-    def evaluate(self, arrays, out=None, wanted=None):
-        with np.errstate(all="ignore"):  # overflow wraps, x/0 is inf: as the plugin computes
-            return [np.asarray(self.compute(*arrays))]
+    # (Overflow wraps, x/0 is inf, as the plugin computes: the walkers run ops with NumPy's
+    # floating-point warnings off.)
 
 
 def no_zero_divisor(b) -> None:
@@ -128,5 +127,6 @@ class Unary(Op):
         return in_f32_unary(type(self).function)(x)
 
     def evaluate(self, arrays, out=None, wanted=None):
-        with np.errstate(all="ignore"):  # log(0) is -inf, sqrt(-1) NaN: as the plugin computes
-            return [np.asarray(self.compute(*arrays)).astype(arrays[0].dtype, copy=False)]
+        # (log(0) is -inf, sqrt(-1) NaN, as the plugin computes: the walkers run ops with NumPy's
+        # floating-point warnings off.)
+        return [np.asarray(self.compute(*arrays)).astype(arrays[0].dtype, copy=False)]

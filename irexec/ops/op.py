@@ -231,10 +231,13 @@ class Op:
     def evaluate(self, arrays: list, out=None, wanted=None) -> list:
         """The output arrays, as a list (``out``: see ``inplace_input``; ``wanted``: see
         ``partial_outputs``)."""
-        kw = {} if out is None else {"out": out}
-        if wanted is not None and self.partial_outputs and not all(wanted):
-            kw["wanted"] = wanted
-        res = self.compute(*arrays, **kw)
+        if out is None and wanted is None:
+            res = self.compute(*arrays)
+        else:
+            kw = {} if out is None else {"out": out}
+            if wanted is not None and self.partial_outputs and not all(wanted):
+                kw["wanted"] = wanted
+            res = self.compute(*arrays, **kw)
         if self.num_outputs == 1 and not isinstance(res, tuple):
             return [res]
         if not isinstance(res, (tuple, list)) or len(res) != self.num_outputs:

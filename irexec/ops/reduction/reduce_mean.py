@@ -6,6 +6,8 @@ the CPU plugin gives 0 there.
 The plugin also saturates i8/u8 sums, sums i32 in f32 (rounding past 2^24) and keeps only the low 32
 bits of i64. It compiles no Reduce whose output rank it cannot tell (axes fed at run time) without
 keep_dims, and refuses empty axes without keep_dims; irexec runs both."""
+import math
+
 import numpy as np
 
 from ..registry import register
@@ -14,7 +16,7 @@ from ._reduce import Reduce
 
 def int_mean(x: np.ndarray, axes: tuple, keepdims: bool) -> np.ndarray:
     total = np.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
-    n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64)) if axes else 1
+    n = math.prod(x.shape[a] for a in axes)
     if n == 0:
         return total
     q = np.floor_divide(total, n)
@@ -33,5 +35,5 @@ class ReduceMean(Reduce):
         if x.dtype.kind in "iu":
             return int_mean(x, axes, keepdims)
         # (np.mean is this sum over the count, but warns about an axis of no elements.)
-        n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64)) if axes else 1
+        n = math.prod(x.shape[a] for a in axes)
         return np.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype) / x.dtype.type(n)
