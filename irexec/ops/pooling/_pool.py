@@ -11,6 +11,8 @@ the plugin does; the coordinates chosen along the axes already reduced are carri
 """
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -210,6 +212,33 @@ def window_sum(x: np.ndarray, axis: int, taps: np.ndarray, inside=None) -> np.nd
 
 def _lowest(dtype):
     return -np.inf if dtype.kind in "fV" else np.iinfo(dtype).min
+
+
+def strided_max_values(x: np.ndarray, windows: list):
+    """``box_max_values`` for float data and pooling windows (``Pool.windows``: taps at
+    o*s + t*d - pad_begin): one NaN-padded copy viewed as [N, C, *outputs, *kernel], one fmax
+    maximum over the kernel taps (NaN and padding skipped), -inf where nothing is left. None
+    where it does not apply (integers, an empty tensor)."""
+    outs = [w[6] for w in windows]
+    if x.dtype.kind not in "fV" or x.size == 0 or 0 in outs:
+        return None
+    before = [pb for _, _, _, _, pb, _, _ in windows]
+    after = [max(0, (out - 1) * s + (k - 1) * d - pb + 1 - n) for n, k, s, d, pb, _, out in windows]
+    padded = np.full(x.shape[:SPATIAL] + tuple(n + b + a for (n, *_), b, a in zip(windows, before, after)),
+                     np.nan, x.dtype)
+    padded[(slice(None),) * SPATIAL + tuple(slice(b, b + w[0]) for b, w in zip(before, windows))] = x
+    st = padded.strides
+    view = np.ndarray(x.shape[:SPATIAL] + tuple(outs) + tuple(w[1] for w in windows), x.dtype, padded, 0,
+                      st[:SPATIAL] + tuple(a * w[2] for a, w in zip(st[SPATIAL:], windows))
+                      + tuple(a * w[3] for a, w in zip(st[SPATIAL:], windows)))
+    # (A loop over the taps, each a whole-array fmax: a reduction over the short kernel axes of a
+    # strided view is several times slower.)
+    taps = list(itertools.product(*(range(w[1]) for w in windows)))
+    out = np.array(view[(Ellipsis,) + taps[0]])
+    for t in taps[1:]:
+        np.fmax(out, view[(Ellipsis,) + t], out=out)
+    out[np.isnan(out)] = -np.inf
+    return out
 
 
 def box_max_values(x: np.ndarray, taps: list) -> np.ndarray:

@@ -33,13 +33,19 @@ from ...shapes import normalize_axis
 from ...types import BY_NAME
 from ..op import Attr, Fact
 from ..registry import register
-from ._pool import AUTO_PAD, Pool, box_max, box_max_values, flat_index, rounding, window_taps
+from ._pool import AUTO_PAD, Pool, box_max, box_max_values, flat_index, rounding, strided_max_values, window_taps
 
 _WINDOW = (Attr("strides", "ints"), Attr("pads_begin", "ints"), Attr("pads_end", "ints"), Attr("kernel", "ints"))
 
 
 def _taps(op, x) -> list:
     return [window_taps(n, k, s, d, pb, out) for n, k, s, d, pb, _, out in op.windows(x.shape)]
+
+
+def _values(op, x) -> np.ndarray:
+    with np.errstate(invalid="ignore"):  # (bf16 NaN compares with a warning)
+        out = strided_max_values(x, op.windows(x.shape))
+        return box_max_values(x, _taps(op, x)) if out is None else out
 
 
 @register
@@ -52,8 +58,7 @@ class MaxPool(Pool):
         return Fact(data.etype, self.pooled_shape(data))
 
     def compute(self, x):
-        with np.errstate(invalid="ignore"):  # (bf16 NaN compares with a warning)
-            return box_max_values(x, _taps(self, x))
+        return _values(self, x)
 
 
 @register
@@ -79,8 +84,7 @@ class MaxPool8(Pool):
 
     def compute(self, x, wanted=(True, True)):
         if not wanted[1]:  # (the values alone: MaxPool-1's kernel, a fraction of the cost)
-            with np.errstate(invalid="ignore"):
-                values = box_max_values(x, _taps(self, x))
+            values = _values(self, x)
             return values, np.broadcast_to(self.index_element_type.dtype.type(0), values.shape)
         with np.errstate(invalid="ignore"):
             values, found, coords = box_max(x, _taps(self, x))
