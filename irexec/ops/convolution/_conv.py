@@ -15,6 +15,8 @@ Floats of 16 bits compute in f32 and round once; integers accumulate in 64 bits 
 from __future__ import annotations
 
 import itertools
+import math
+import threading
 
 import numpy as np
 
@@ -218,6 +220,23 @@ def padded(x: np.ndarray, pads_begin, pads_end) -> np.ndarray:
     return out
 
 
+_SCRATCH = threading.local()
+SCRATCH_BYTES = 64 << 20  # the largest im2col matrix kept for the next layer (per thread)
+
+
+def _scratch(shape: tuple, dtype) -> np.ndarray:
+    """An uninitialised array for an im2col matrix, which never leaves ``correlate``: the same
+    memory each time (a fresh one of a few hundred KB costs more in page faults than the copy
+    into it takes), unless it is larger than SCRATCH_BYTES."""
+    nbytes = math.prod(shape) * np.dtype(dtype).itemsize
+    if nbytes > SCRATCH_BYTES:
+        return np.empty(shape, dtype)
+    buf = getattr(_SCRATCH, "buf", None)
+    if buf is None or buf.nbytes < nbytes:
+        buf = _SCRATCH.buf = np.empty(max(nbytes, 1 << 20), np.uint8)
+    return buf[:nbytes].view(dtype).reshape(shape)
+
+
 def correlate(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, pads_end) -> np.ndarray:
     """Grouped forward convolution: ``x [N, G*Ci, *S]``, ``w [G, Co, Ci, *K]`` -> ``[N, G*Co, *O]``."""
     n = len(strides)
@@ -241,7 +260,9 @@ def correlate(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, pads
         steps = st[:3] + tuple(a * d for a, d in zip(st[3:], dilations)) + tuple(a * s for a, s in zip(st[3:], strides))
         windows = (np.ndarray(shape, xg.dtype, xg, 0, steps) if xg.flags.c_contiguous
                    else np.lib.stride_tricks.as_strided(xg, shape, steps, writeable=False))
-        cols = windows.reshape(batch, g, ci * taps, positions)
+        cols = _scratch(shape, xg.dtype)
+        np.copyto(cols, windows)
+        cols = cols.reshape(batch, g, ci * taps, positions)
     out = np.matmul(w.reshape(g, co, ci * taps), cols)
     return out.reshape((batch, g * co) + tuple(outs))
 
