@@ -68,6 +68,8 @@ def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int, negati
         idx = np.minimum(idx, np.uint64(size)).astype(np.int64)
     else:
         idx = idx.astype(np.int64, copy=False)
+    if idx.size and batch_dims == 0 and size and 0 <= idx.min() and idx.max() < size:
+        return np.take(data, idx, axis=axis)  # (every index in range, none negative: the common case)
     if not negative:
         refuse_negative(idx, size)
     out_shape = gather_shape(data.shape, idx.shape, axis, batch_dims)
