@@ -56,10 +56,12 @@ def numpy_broadcast_target(data_shape: tuple, target: list) -> tuple:
 
 def bidirectional_target(data_shape: tuple, target: list) -> tuple:
     # (Not np.broadcast_shapes: it stops at 32 dims, where NumPy 2 arrays go to 64.)
-    try:
-        return to_ints(broadcast_numpy(static(data_shape), static(target)))
-    except ValidationError:
-        raise ValidationError(f"cannot broadcast {list(data_shape)} with {list(target)}") from None
+    n = max(len(data_shape), len(target))
+    a = (1,) * (n - len(data_shape)) + tuple(data_shape)
+    b = (1,) * (n - len(target)) + tuple(target)
+    if any(x != y and x != 1 and y != 1 for x, y in zip(a, b)):
+        raise ValidationError(f"cannot broadcast {list(data_shape)} with {list(target)}")
+    return tuple(y if x == 1 else x for x, y in zip(a, b))
 
 
 # (The messages of what the inputs' lengths alone show: the same whether the values are known.)
