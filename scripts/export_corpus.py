@@ -72,10 +72,22 @@ def convert(model, specs, how):
     return ov_model
 
 
+def output_names(base: str, source: str, n: int) -> list:
+    """As exporters of LLMs for OpenVINO name them: logits and present.L.key/value; an encoder's
+    last_hidden_state; a convnet's output."""
+    if base.endswith("_past"):
+        return ["logits"] + [f"present.{i // 2}.{'key' if i % 2 == 0 else 'value'}" for i in range(n - 1)]
+    if base in ("gpt2", "llama", "qwen2", "mistral"):
+        return ["logits"]
+    return ["last_hidden_state"] if source == "transformers" else ["output"] * (n == 1)
+
+
 def export(name) -> dict:
     base, how = VARIANTS.get(name, (name, "fp32"))
     source, model, specs = build(base)
     ov_model = convert(model, specs, how)
+    for port, tensor_name in zip(ov_model.outputs, output_names(base, source, len(ov_model.outputs))):
+        port.get_tensor().set_names({tensor_name})
     os.makedirs(OUT, exist_ok=True)
     ov.save_model(ov_model, os.path.join(OUT, name + ".xml"), compress_to_fp16=(how == "fp16"))
     ops = sorted({f"{o.get_type_name()}-{o.get_type_info().version_id}" for o in ov_model.get_ordered_ops()})
