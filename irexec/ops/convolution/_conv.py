@@ -251,7 +251,7 @@ def correlate(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, pads
     # (as_strided directly: sliding_window_view's checks cost more than a small layer's copy.)
     # Depthwise layers (Ci = 1) take this path too: G small matmuls in one batched call beat a
     # sum over taps of whole-array products three to four times.
-    taps, positions = int(np.prod(kernel)), int(np.prod(outs))
+    taps, positions = math.prod(kernel), math.prod(outs)
     if taps == 1 and all(s == 1 for s in strides):
         cols = xg.reshape(batch, g, ci, positions)  # 1x1: the data are the columns
     else:
@@ -293,9 +293,9 @@ def transposed(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, out
     g, ci, co, kernel = w.shape[0], w.shape[1], w.shape[2], w.shape[3:]
     batch, sizes = x.shape[0], x.shape[2:]
     # One matmul: [G, Co*K, Ci] @ [N, G, Ci, P] -> per-tap columns [N, G, Co, *K, *I].
-    taps = co * int(np.prod(kernel))
+    taps = co * math.prod(kernel)
     wt = np.swapaxes(w.reshape(g, ci, taps), 1, 2)
-    cols = np.matmul(wt, x.reshape(batch, g, ci, int(np.prod(sizes))))
+    cols = np.matmul(wt, x.reshape(batch, g, ci, math.prod(sizes)))
     cols = cols.reshape((batch, g, co) + tuple(kernel) + tuple(sizes))
     full = [(i - 1) * s + (k - 1) * d + 1 for i, k, s, d in zip(sizes, kernel, strides, dilations)]
     lo = [min(0, p) for p in pads_begin]
