@@ -89,11 +89,6 @@ class Model:
                                       f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",
                                       file=self.graph.path, **layer.where())
 
-    def check_sizes(self, feeds: dict):
-        """Refuse to run when an intermediate would exceed the budget, before allocating any (see
-        irexec.sizing); returns the run-time guard for the layers it could not size."""
-        return self.sizing.check(feeds)
-
     def infer(self, inputs=None, donate_inputs=False, observer=None) -> dict:
         """Run the model. ``inputs``: a dict keyed by input name, tensor name or index, or a list
         in input order. Returns a dict of output name -> array, in the model's output order.
@@ -111,6 +106,8 @@ class Model:
         ``get_profiling_info()`` lists each layer's time and outputs.
         """
         feeds = self._feeds(inputs)
+        # Refuses inputs whose intermediates would exceed the budget, before allocating any; the
+        # guard sizes at run time what it could not, ``known`` holds the shape-only layers' values.
         guard, known = self.sizing.check_run(feeds)
         donated = self._donated(donate_inputs)
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
