@@ -2,3 +2,19 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def evaluations(monkeypatch) -> list:
+    """The types of the layers the executor evaluates from now on, in order (shape inference's own
+    folding aside)."""
+    from irexec import executor
+    calls, real = [], executor._evaluate
+
+    def counted(layer, *a, **k):
+        calls.append(layer.type)
+        return real(layer, *a, **k)
+    monkeypatch.setattr(executor, "_evaluate", counted)
+    return calls

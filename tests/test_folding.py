@@ -28,23 +28,12 @@ def _compressed_matmul(tmp_path, rows=4):
     return path, (np.asarray(w.get_data(), np.float32) - 128) * 0.5
 
 
-def _count_evaluations(monkeypatch) -> list:
-    """The types of the layers the executor evaluates (shape inference's own folding aside)."""
-    calls, real = [], executor._evaluate
-
-    def counted(layer, *a, **k):
-        calls.append(layer.type)
-        return real(layer, *a, **k)
-    monkeypatch.setattr(executor, "_evaluate", counted)
-    return calls
-
-
-def test_constant_subgraph_runs_once(tmp_path, monkeypatch):
+def test_constant_subgraph_runs_once(tmp_path, evaluations):
     path, wf = _compressed_matmul(tmp_path)
     model = irexec.read_model(path)
     folded_types = sorted(model.graph.layer(lid).type for lid in model.plan.folded)
     assert folded_types == ["Convert", "Convert", "Multiply", "Subtract"]
-    calls = _count_evaluations(monkeypatch)
+    calls = evaluations
     x = np.arange(8, dtype=np.float32).reshape(2, 4)
     for _ in range(3):
         (y,) = model.infer({"x": x}).values()
@@ -53,12 +42,12 @@ def test_constant_subgraph_runs_once(tmp_path, monkeypatch):
     assert calls.count("Convert") == 2 and calls.count("Subtract") == 1 and calls.count("Multiply") == 1
 
 
-def test_past_the_budget_layers_run_each_time(tmp_path, monkeypatch):
+def test_past_the_budget_layers_run_each_time(tmp_path, monkeypatch, evaluations):
     monkeypatch.setattr(executor, "FOLD_BYTES", 16)  # room for one [1, 3] f32 Convert
     path, wf = _compressed_matmul(tmp_path)
     model = irexec.read_model(path)
     assert [model.graph.layer(lid).type for lid in model.plan.folded] == ["Convert"]
-    calls = _count_evaluations(monkeypatch)
+    calls = evaluations
     x = np.ones((2, 4), np.float32)
     for _ in range(2):
         (y,) = model.infer({"x": x}).values()

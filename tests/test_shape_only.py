@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import irexec
-from irexec import executor
 
 ov = pytest.importorskip("openvino")
 import openvino.opset13 as ops  # noqa: E402
@@ -24,25 +23,15 @@ def _positions_model(tmp_path):
     return path
 
 
-def _evaluated(monkeypatch) -> list:
-    calls, real = [], executor._evaluate
-
-    def counted(layer, *a, **k):
-        calls.append(layer.type)
-        return real(layer, *a, **k)
-    monkeypatch.setattr(executor, "_evaluate", counted)
-    return calls
-
-
 def test_shape_only_layers_are_found(tmp_path):
     model = irexec.read_model(_positions_model(tmp_path))
     kinds = sorted(model.graph.layer(lid).type for lid in model.plan.shape_only)
     assert kinds == ["Convert", "Gather", "Range", "ShapeOf"]
 
 
-def test_they_take_the_signature_values(tmp_path, monkeypatch):
+def test_they_take_the_signature_values(tmp_path, evaluations):
     model = irexec.read_model(_positions_model(tmp_path))
-    calls = _evaluated(monkeypatch)
+    calls = evaluations
     for shape in [(2, 3), (2, 3), (1, 5), (2, 3)]:
         x = np.full(shape, 10, np.float32)
         (y,) = model.infer({"x": x}).values()
@@ -61,7 +50,7 @@ def test_an_observer_sees_them_computed(tmp_path):
         assert seen == ["ShapeOf", "Gather", "Range", "Convert", "Add", "Result"]
 
 
-def test_an_input_value_is_not_shape_only(tmp_path, monkeypatch):
+def test_an_input_value_is_not_shape_only(tmp_path):
     """Range(0, x[0]) depends on x's value: computed every run, even for a known signature."""
     x = ops.parameter([1], ov.Type.i64, name="n")
     r = ops.range(ops.constant(np.int64(0)), ops.squeeze(x, ops.constant(np.int64(0))),
