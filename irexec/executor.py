@@ -93,6 +93,9 @@ class Plan:
                     and step.sources.count(step.sources[k]) == 1):
                 step.inplace_k = k
         self.steps = steps
+        # Who views which buffer matters only to a step that may write in place: without one, a
+        # run keeps no count.
+        self.counts_views = any(step.inplace_k is not None for step in steps)
 
     @staticmethod
     def _foldable(graph: Graph, order: list, fixed: set) -> list:
@@ -181,10 +184,12 @@ class Plan:
         if observer is not None:
             self._notify_folded(observer)
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
+        counting = self.counts_views
         path = self.graph.path
         for lid, arr in feeds.items():
             values[(lid, 0)] = arr
-            holders[id(root(arr))] += 1
+            if counting:
+                holders[id(root(arr))] += 1
         for step in self.steps:
             layer = step.layer
             ins = [values[key] for key in step.sources]
@@ -192,7 +197,8 @@ class Plan:
                 start = perf_counter()
             if step.is_result:
                 results[layer.id] = ins[0]
-                holders[id(root(ins[0]))] += 1
+                if counting:
+                    holders[id(root(ins[0]))] += 1
                 outs = ()
             else:
                 outs = known.get(layer.id) if known else None
@@ -204,11 +210,14 @@ class Plan:
                     outs = _evaluate(layer, ins, inplace, path, None if observer else step.wanted)
                 for key, out in zip(step.out_keys, outs):
                     values[key] = out
-                    holders[id(root(out))] += 1
+                    if counting:
+                        holders[id(root(out))] += 1
             if observer is not None:
                 _notify(observer, layer, outs, perf_counter() - start)
             for key in step.free_after:
-                holders[id(root(values.pop(key)))] -= 1
+                gone = values.pop(key)
+                if counting:
+                    holders[id(root(gone))] -= 1
         return results
 
     @staticmethod
