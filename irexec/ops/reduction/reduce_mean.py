@@ -36,4 +36,4 @@ class ReduceMean(Reduce):
             return int_mean(x, axes, keepdims)
         # (np.mean is this sum over the count, but warns about an axis of no elements.)
         n = math.prod(x.shape[a] for a in axes)
-        return np.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype) / x.dtype.type(n)
+        return np.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype) / x.dtype.type(n)
