@@ -14,9 +14,11 @@ Floats of 16 bits compute in f32 and round once; integers accumulate in 64 bits 
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
+from typing import NamedTuple
 
 import numpy as np
 
@@ -210,16 +212,6 @@ def forward_pads(sizes, kernel, strides, dilations, pads_begin, pads_end, auto_p
     return tuple(pb), tuple(pe)
 
 
-def padded(x: np.ndarray, pads_begin, pads_end) -> np.ndarray:
-    """``x [N, C, *S]`` with zeros before and after each spatial axis (np.pad's generality costs
-    ~20 us a call, more than a small layer's whole convolution)."""
-    if not any(pads_begin) and not any(pads_end):
-        return x
-    out = np.zeros(x.shape[:2] + tuple(n + b + e for n, b, e in zip(x.shape[2:], pads_begin, pads_end)), x.dtype)
-    out[(slice(None),) * 2 + tuple(slice(b, b + n) for b, n in zip(pads_begin, x.shape[2:]))] = x
-    return out
-
-
 _SCRATCH = threading.local()
 SCRATCH_BYTES = 64 << 20  # the largest im2col matrix kept for the next layer (per thread)
 
@@ -237,34 +229,62 @@ def _scratch(shape: tuple, dtype) -> np.ndarray:
     return buf[:nbytes].view(dtype).reshape(shape)
 
 
-def correlate(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, pads_end) -> np.ndarray:
-    """Grouped forward convolution: ``x [N, G*Ci, *S]``, ``w [G, Co, Ci, *K]`` -> ``[N, G*Co, *O]``."""
-    n = len(strides)
-    g, co, ci, kernel = w.shape[0], w.shape[1], w.shape[2], w.shape[3:]
-    xp = padded(x, pads_begin, pads_end)
+class _Geometry(NamedTuple):
+    """What ``correlate`` works out from shapes alone, once per layer shape."""
+    padded: tuple    # the padded data's shape (None: no padding)
+    interior: tuple  # where the data sits in it
+    grouped: tuple   # the padded data as [N, G, Ci, *S']
+    window: tuple    # the im2col view's shape [N, G, Ci, *K, *O] (None: a 1x1 kernel, no view)
+    steps: tuple     # its strides, in elements of a C-contiguous padded array
+    cols: tuple      # the im2col matrix [N, G, Ci*K, P]
+    filters: tuple   # the filters as [G, Co, Ci*K]
+    out: tuple       # the output [N, G*Co, *O]
+
+
+@functools.lru_cache(maxsize=512)
+def _geometry(xshape, wshape, strides, dilations, pads_begin, pads_end) -> _Geometry:
+    g, co, ci, kernel = wshape[0], wshape[1], wshape[2], wshape[3:]
+    batch, sizes = xshape[0], tuple(n + b + e for n, b, e in zip(xshape[2:], pads_begin, pads_end))
+    pad = any(pads_begin) or any(pads_end)
     extents = [(k - 1) * d + 1 for k, d in zip(kernel, dilations)]
-    outs = [(p - e) // s + 1 for p, e, s in zip(xp.shape[2:], extents, strides)]
-    batch = x.shape[0]
-    xg = xp.reshape((batch, g, ci) + xp.shape[2:])
-    # im2col: a strided view [N, G, Ci, *K, *O] of the padded data (tap k of output y reads
-    # position y*s + k*d), copied once to [N, G, Ci*K, P], then one matmul with the filters.
-    # (as_strided directly: sliding_window_view's checks cost more than a small layer's copy.)
-    # Depthwise layers (Ci = 1) take this path too: G small matmuls in one batched call beat a
-    # sum over taps of whole-array products three to four times.
+    outs = tuple((p - e) // s + 1 for p, e, s in zip(sizes, extents, strides))
     taps, positions = math.prod(kernel), math.prod(outs)
-    if taps == 1 and all(s == 1 for s in strides):
-        cols = xg.reshape(batch, g, ci, positions)  # 1x1: the data are the columns
+    grouped = (batch, g, ci) + sizes
+    one_by_one = taps == 1 and all(s == 1 for s in strides)
+    st = [math.prod(grouped[i + 1:]) for i in range(len(grouped))]  # C-contiguous, in elements
+    steps = (tuple(st[:3]) + tuple(a * d for a, d in zip(st[3:], dilations))
+             + tuple(a * s for a, s in zip(st[3:], strides)))
+    return _Geometry(xshape[:2] + sizes if pad else None,
+                     (slice(None),) * 2 + tuple(slice(b, b + n) for b, n in zip(pads_begin, xshape[2:])),
+                     grouped, None if one_by_one else grouped[:3] + tuple(kernel) + outs, steps,
+                     (batch, g, ci * taps, positions), (g, co, ci * taps), (batch, g * co) + outs)
+
+
+def correlate(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, pads_end) -> np.ndarray:
+    """Grouped forward convolution: ``x [N, G*Ci, *S]``, ``w [G, Co, Ci, *K]`` -> ``[N, G*Co, *O]``.
+
+    im2col: a strided view [N, G, Ci, *K, *O] of the padded data (tap k of output y reads
+    position y*s + k*d), copied once to [N, G, Ci*K, P], then one batched matmul with the filters.
+    Depthwise layers (Ci = 1) take this path too: G small matmuls in one call beat a sum over taps
+    of whole-array products three to four times. The shapes are worked out once per layer shape
+    (small layers spend more on that arithmetic than on their matmul)."""
+    geo = _geometry(x.shape, w.shape, tuple(strides), tuple(dilations), tuple(pads_begin), tuple(pads_end))
+    if geo.padded is not None:
+        # (Not np.pad: its generality costs ~20 us a call, more than a small layer's convolution.)
+        xp = np.zeros(geo.padded, x.dtype)
+        xp[geo.interior] = x
     else:
-        st = xg.strides
-        shape = xg.shape[:3] + tuple(kernel) + tuple(outs)
-        steps = st[:3] + tuple(a * d for a, d in zip(st[3:], dilations)) + tuple(a * s for a, s in zip(st[3:], strides))
-        windows = (np.ndarray(shape, xg.dtype, xg, 0, steps) if xg.flags.c_contiguous
-                   else np.lib.stride_tricks.as_strided(xg, shape, steps, writeable=False))
-        cols = _scratch(shape, xg.dtype)
+        xp = np.ascontiguousarray(x)
+    xg = xp.reshape(geo.grouped)
+    if geo.window is None:
+        cols = xg.reshape(geo.cols)  # 1x1: the data are the columns
+    else:
+        size = xg.dtype.itemsize
+        windows = np.ndarray(geo.window, xg.dtype, xg, 0, tuple(a * size for a in geo.steps))
+        cols = _scratch(geo.window, xg.dtype)
         np.copyto(cols, windows)
-        cols = cols.reshape(batch, g, ci * taps, positions)
-    out = np.matmul(w.reshape(g, co, ci * taps), cols)
-    return out.reshape((batch, g * co) + tuple(outs))
+        cols = cols.reshape(geo.cols)
+    return np.matmul(w.reshape(geo.filters), cols).reshape(geo.out)
 
 
 def backprop_pads(sizes, kernel, strides, dilations, pads_begin, pads_end, output_padding, auto_pad,
