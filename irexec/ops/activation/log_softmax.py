@@ -24,8 +24,8 @@ from ..registry import register
 def _log_softmax(x: np.ndarray, axis: int) -> np.ndarray:
     if x.size == 0:
         return np.array(x, copy=True)  # (np.max has no identity to start from)
-    t = x - np.max(x, axis=axis, keepdims=True)
-    return t - np.log(np.sum(np.exp(t), axis=axis, keepdims=True))
+    t = x - np.maximum.reduce(x, axis=axis, keepdims=True)
+    return t - np.log(np.add.reduce(np.exp(t), axis=axis, keepdims=True))
 
 
 log_softmax = in_f32_unary(_log_softmax)

@@ -21,8 +21,8 @@ from ..registry import register
 def _softmax(x: np.ndarray, axis: int) -> np.ndarray:
     if x.size == 0:
         return np.array(x, copy=True)  # nothing to normalise (np.max has no identity to start from)
-    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
-    return e / np.sum(e, axis=axis, keepdims=True)
+    e = np.exp(x - np.maximum.reduce(x, axis=axis, keepdims=True))
+    return e / np.add.reduce(e, axis=axis, keepdims=True)
 
 
 softmax = in_f32_unary(_softmax)

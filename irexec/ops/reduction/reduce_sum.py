@@ -17,4 +17,4 @@ class ReduceSum(Reduce):
 
     @staticmethod
     def reduce(x, axes, keepdims):
-        return np.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+        return np.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)

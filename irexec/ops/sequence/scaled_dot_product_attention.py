@@ -134,9 +134,9 @@ def _softmax(x: np.ndarray) -> None:
     """Softmax over the last axis, in place."""
     if x.shape[-1] == 0:
         return  # nothing to normalise: the product with value is zeros
-    x -= np.max(x, axis=-1, keepdims=True)
+    x -= np.maximum.reduce(x, axis=-1, keepdims=True)
     np.exp(x, out=x)
-    x /= np.sum(x, axis=-1, keepdims=True)
+    x /= np.add.reduce(x, axis=-1, keepdims=True)
 
 
 def _check_sink(s, scores) -> None:
