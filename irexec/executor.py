@@ -205,7 +205,7 @@ class Plan:
                 if outs is None:  # (else read-only values of the signature: never written in place)
                     if guard is not None:
                         guard(layer, ins)
-                    inplace = self._may_overwrite(step, ins, holders, foreign)
+                    inplace = step.inplace_k is not None and self._may_overwrite(step, ins, holders, foreign)
                     # (An observer sees every output: nothing is left out for it.)
                     outs = _evaluate(layer, ins, inplace, path, None if observer else step.wanted)
                 for key, out in zip(step.out_keys, outs):

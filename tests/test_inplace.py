@@ -37,15 +37,16 @@ def chain(tmp_path, n=3, fan_out=False):
 
 
 def count_inplace(model, monkeypatch):
+    """Whether each layer of an op that may write in place was let to, in order."""
     from irexec import executor
     calls = []
-    real = executor.Plan._may_overwrite
-    def probe(step, *rest):
-        answer = real(step, *rest)
-        if step.layer.op.inplace_input is not None:
-            calls.append(answer)
-        return answer
-    monkeypatch.setattr(executor.Plan, "_may_overwrite", staticmethod(probe))
+    real = executor._evaluate
+
+    def probe(layer, ins, inplace, *rest):
+        if layer.op.inplace_input is not None:
+            calls.append(inplace)
+        return real(layer, ins, inplace, *rest)
+    monkeypatch.setattr(executor, "_evaluate", probe)
     return calls
 
 

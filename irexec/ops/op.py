@@ -245,6 +245,18 @@ class Op:
             raise TypeError(f"{self.type}'s compute must return a tuple of {self.num_outputs} arrays")
         return list(res)
 
+    def memo(self, key, make):
+        """``make()``, kept under ``key`` for later runs: what a compute works out from its inputs'
+        shapes and small values (a Reshape's output shape, a Slice's NumPy key), which a model
+        repeats every run. At most 64 keys per layer."""
+        cache = self.__dict__.setdefault("_memo", {})
+        value = cache.get(key)
+        if value is None:
+            value = make()
+            if len(cache) < 64:
+                cache[key] = value
+        return value
+
     def attr_values(self) -> dict:
         return {a.name: getattr(self, a.name) for a in self.attrs}
 

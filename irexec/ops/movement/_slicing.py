@@ -191,12 +191,5 @@ class SliceBase(Op):
 
     def compute(self, data, *bounds):
         data = np.asarray(data)
-        # A model slices alike each run: the NumPy key per (data shape, bounds) is kept.
-        cache = self.__dict__.setdefault("_keys", {})
         memo = (data.shape,) + tuple((b.dtype.char, b.shape, b.tobytes()) for b in map(np.asarray, bounds))
-        key = cache.get(memo)
-        if key is None:
-            key = resolve(self.raw_key(data.ndim, list(bounds)), data.shape)
-            if len(cache) < 64:
-                cache[memo] = key
-        return data[key]
+        return data[self.memo(memo, lambda: resolve(self.raw_key(data.ndim, list(bounds)), data.shape))]

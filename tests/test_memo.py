@@ -1,0 +1,49 @@
+"""What an op keeps between runs (``Op.memo``: Reshape's output shape, Slice's NumPy key, a
+Reduce's axes) is keyed by everything it was worked out from: new shapes or values give new
+results, and a refusal is never kept."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import irexec
+
+ov = pytest.importorskip("openvino")
+import openvino.opset13 as ops  # noqa: E402
+
+
+def _model(tmp_path):
+    x = ops.parameter([-1, -1], ov.Type.f32, name="x")
+    target = ops.parameter([2], ov.Type.i64, name="target")
+    start = ops.parameter([1], ov.Type.i64, name="start")
+    axes = ops.parameter([1], ov.Type.i64, name="axes")
+    r = ops.reshape(x, target, False)
+    s = ops.slice(x, start, ops.constant(np.array([100], np.int64)), ops.constant(np.array([1], np.int64)),
+                  ops.constant(np.array([1], np.int64)))
+    m = ops.reduce_mean(x, axes, True)
+    path = str(tmp_path / "memo.xml")
+    ov.save_model(ov.Model([ops.result(r), ops.result(s), ops.result(m)], [x, target, start, axes]), path)
+    return irexec.read_model(path)
+
+
+def test_each_run_gets_its_own_results(tmp_path):
+    model = _model(tmp_path)
+    runs = [((2, 6), [3, 4], 1, 0), ((2, 6), [4, 3], 2, 1), ((3, 4), [6, 2], 1, -1), ((2, 6), [3, 4], 1, 0)]
+    for shape, target, start, axis in runs:
+        x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+        r, s, m = model.infer({"x": x, "target": np.array(target), "start": np.array([start]),
+                               "axes": np.array([axis])}).values()
+        np.testing.assert_array_equal(r, x.reshape(target))
+        np.testing.assert_array_equal(s, x[:, start:])
+        np.testing.assert_array_equal(m, x.mean(axis=axis, keepdims=True))
+
+
+def test_a_refusal_is_not_kept(tmp_path):
+    model = _model(tmp_path)
+    x = np.zeros((2, 6), np.float32)
+    feeds = {"x": x, "start": np.array([0]), "axes": np.array([0])}
+    for _ in range(2):
+        with pytest.raises(irexec.IRExecError, match="cannot reshape"):
+            model.infer(dict(feeds, target=np.array([5, 5])))
+        (r, _, _) = model.infer(dict(feeds, target=np.array([6, 2]))).values()
+        assert r.shape == (6, 2)
