@@ -43,20 +43,26 @@ def _exp_neg_square(v):
 def _erf64(x):
     y = np.abs(x)
     out = np.ones_like(y)  # |x| = inf, and where erfc underflows
+    # (Each range only where it has elements: most activations never reach the third.)
     small = y <= 0.46875
-    v = y[small]
-    num, den = _ratio(A[:3], B[:3], v * v, A[4])
-    out[small] = v * (num + A[3]) / (den + B[3])
+    if small.any():
+        v = y[small]
+        num, den = _ratio(A[:3], B[:3], v * v, A[4])
+        out[small] = v * (num + A[3]) / (den + B[3])
     mid = (y > 0.46875) & (y <= 4.0)
-    v = y[mid]
-    num, den = _ratio(C[:7], D[:7], v, C[8])
-    out[mid] = 1 - _exp_neg_square(v) * (num + C[7]) / (den + D[7])
+    if mid.any():
+        v = y[mid]
+        num, den = _ratio(C[:7], D[:7], v, C[8])
+        out[mid] = 1 - _exp_neg_square(v) * (num + C[7]) / (den + D[7])
     big = (y > 4.0) & (y < 27.0)  # erfc(27) < 1e-318: erf is 1 in f64 beyond
-    v = y[big]
-    z = 1 / (v * v)
-    num, den = _ratio(P[:4], Q[:4], z, P[5])
-    out[big] = 1 - _exp_neg_square(v) * (INV_SQRT_PI - z * (num + P[4]) / (den + Q[4])) / v
-    out[np.isnan(y)] = np.nan
+    if big.any():
+        v = y[big]
+        z = 1 / (v * v)
+        num, den = _ratio(P[:4], Q[:4], z, P[5])
+        out[big] = 1 - _exp_neg_square(v) * (INV_SQRT_PI - z * (num + P[4]) / (den + Q[4])) / v
+    nan = np.isnan(y)
+    if nan.any():
+        out[nan] = np.nan
     return np.copysign(out, x)
 
 
