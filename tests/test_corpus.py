@@ -57,7 +57,7 @@ def test_corpus_covers_the_families():
     families = {e["family"] for e in MANIFEST.values()}
     assert families >= {"gpt2", "llama", "qwen2", "mistral", "bert", "distilbert", "t5", "bart", "vit",
                         "whisper_encoder", "resnet18", "mobilenet_v3", "unet", "yolo", "ocr_det", "ocr_rec",
-                        "ocr_cls", "vad"}
+                        "ocr_cls", "vad", "lstm_gru"}
     assert {e["source"] for e in MANIFEST.values()} >= {"transformers", "torch.nn", "onnx"}
     assert {e["weights"] for e in MANIFEST.values()} >= {"fp32", "fp16", "int8", "int4"}
     assert sum(e["kv_cache"] for e in MANIFEST.values()) >= 4

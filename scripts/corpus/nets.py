@@ -219,6 +219,22 @@ class VoiceActivity(nn.Module):
         return torch.sigmoid(self.out(self.body(spec))).squeeze(1)
 
 
+class Recurrent(nn.Module):
+    """A sequence tagger over feature frames: a 2-layer bidirectional LSTM, a GRU, a per-frame head
+    (the recurrent core of CRNN text recognisers and speech models)."""
+
+    def __init__(self, features=8, hidden=12, classes=5):
+        super().__init__()
+        self.lstm = nn.LSTM(features, hidden, num_layers=2, bidirectional=True, batch_first=True)
+        self.gru = nn.GRU(2 * hidden, hidden, batch_first=True)
+        self.head = nn.Linear(hidden, classes)
+
+    def forward(self, frames):
+        y, _ = self.lstm(frames)
+        y, _ = self.gru(y)
+        return self.head(y)
+
+
 BUILDERS = {
     "resnet18": lambda: (_randomize_bn(ResNet18()), image()),
     "mobilenet_v3": lambda: (_randomize_bn(MobileNetV3()), image()),
@@ -229,4 +245,5 @@ BUILDERS = {
     "ocr_rec": lambda: (_randomize_bn(TextRecognizer()), image(h=32, w=64)),
     "ocr_cls": lambda: (_randomize_bn(TextClassifier()), image(h=32, w=64)),
     "vad": lambda: (_randomize_bn(VoiceActivity()), {"audio": {"shape": [1, 1024], "dtype": "f32"}}),
+    "lstm_gru": lambda: (Recurrent().eval(), {"frames": {"shape": [1, 6, 8], "dtype": "f32"}}),
 }
