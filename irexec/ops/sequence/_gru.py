@@ -10,7 +10,7 @@ import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import DYN, fixed, fmt, intersect
-from ..op import Attr, Fact, Op
+from ..op import Attr, Fact, Input, Op
 
 _FLOATS = "f16|bf16|f32|f64"
 
@@ -190,3 +190,19 @@ class Recurrent(Op):
 
 _SYM = {"N": "batch", "T": "sequence length", "I": "input size"}
 
+
+DIRECTIONS = ("forward", "reverse", "bidirectional")
+
+
+class Sequence(Recurrent):
+    """GRUSequence and RNNSequence: the same inputs and outputs, the step over every time step."""
+    inputs = (Input("X", _FLOATS), Input("initial_hidden_state", same_as="X"),
+              Input("sequence_lengths", "int"), Input("W", same_as="X"), Input("R", same_as="X"),
+              Input("B", same_as="X"))
+    outputs = ("Y", "Ho")
+
+    def output_facts(self, x, h, lens, w, r, b):
+        return self.sequence_facts(x, h, lens, w, r, b)
+
+    def compute(self, x, h, lens, w, r, b):
+        return self.sequences(x, h, lens, w, r, b)

@@ -13,25 +13,14 @@ f16 and bf16 compute in f32 and round once.
 """
 from __future__ import annotations
 
-from ..op import Attr, Input
+from ..op import Attr
 from ..registry import register
-from ._gru import _FLOATS, Recurrent
-from .gru_sequence import DIRECTIONS
+from ._gru import DIRECTIONS, Sequence
 
 
 @register
-class RNNSequence(Recurrent):
+class RNNSequence(Sequence):
     type, version = "RNNSequence", "opset5"
     spec = "sequence/rnn-sequence-5"
     gates = 1
-    inputs = (Input("X", _FLOATS), Input("initial_hidden_state", same_as="X"),
-              Input("sequence_lengths", "int"), Input("W", same_as="X"), Input("R", same_as="X"),
-              Input("B", same_as="X"))
-    outputs = ("Y", "Ho")
-    attrs = Recurrent.make_attrs("tanh", (Attr("direction", "str", choices=DIRECTIONS),))
-
-    def output_facts(self, x, h, lens, w, r, b):
-        return self.sequence_facts(x, h, lens, w, r, b)
-
-    def compute(self, x, h, lens, w, r, b):
-        return self.sequences(x, h, lens, w, r, b)
+    attrs = Sequence.make_attrs("tanh", (Attr("direction", "str", choices=DIRECTIONS),))
