@@ -1,5 +1,5 @@
 """What an op keeps between runs (``Op.memo``: Reshape's output shape, Slice's NumPy key, a
-Reduce's axes) is keyed by everything it was worked out from: new shapes or values give new
+Reduce's, MVN's and Gather's axes, Broadcast's shapes) is keyed by everything it was worked out from: new shapes or values give new
 results, and a refusal is never kept."""
 from __future__ import annotations
 
@@ -47,3 +47,26 @@ def test_a_refusal_is_not_kept(tmp_path):
             model.infer(dict(feeds, target=np.array([5, 5])))
         (r, _, _) = model.infer(dict(feeds, target=np.array([6, 2]))).values()
         assert r.shape == (6, 2)
+
+
+def test_axes_and_targets_given_at_run_time(tmp_path):
+    x = ops.parameter([-1, -1], ov.Type.f32, name="x")
+    target = ops.parameter([3], ov.Type.i64, name="target")
+    axis = ops.parameter([], ov.Type.i64, name="axis")
+    axes = ops.parameter([1], ov.Type.i64, name="axes")
+    b = ops.broadcast(x, target, broadcast_spec="BIDIRECTIONAL")
+    g = ops.gather(x, ops.constant(np.array([1, -1], np.int64)), axis)
+    m = ops.mvn(x, axes, True, 1e-5, "inside_sqrt")
+    path = str(tmp_path / "memo2.xml")
+    ov.save_model(ov.Model([ops.result(b), ops.result(g), ops.result(m)], [x, target, axis, axes]), path)
+    model = irexec.read_model(path)
+    runs = [((2, 3), [4, 1, 3], 0, 1), ((2, 3), [1, 2, 1], 1, 0), ((3, 2), [2, 3, 2], 0, -1), ((2, 3), [4, 1, 3], 0, 1)]
+    for shape, tgt, ax, mvn_axis in runs:
+        xv = np.arange(np.prod(shape), dtype=np.float32).reshape(shape) ** 2
+        b, g, m = model.infer({"x": xv, "target": np.array(tgt), "axis": np.array(ax),
+                               "axes": np.array([mvn_axis])}).values()
+        np.testing.assert_array_equal(b, xv * np.ones(tgt, np.float32))
+        np.testing.assert_array_equal(g, np.take(xv, [1, -1], axis=ax))
+        centred = xv - xv.mean(axis=mvn_axis, keepdims=True)
+        np.testing.assert_allclose(m, centred / np.sqrt((centred ** 2).mean(axis=mvn_axis, keepdims=True) + 1e-5),
+                                   rtol=1e-5)

@@ -176,7 +176,9 @@ class Op:
 
     def compute(self, *arrays):
         """The outputs for input arrays whose shapes and types the rule has accepted: an array,
-        or a tuple of arrays when there are several outputs."""
+        or a tuple of arrays when there are several outputs. It runs with NumPy's floating-point
+        warnings off (the executor and constant folding turn them off around whole walks): an
+        overflow to inf, 0/0 or inf - inf give what IEEE says, quietly, as the plugin computes."""
         raise NotImplementedError
 
     def advise(self, ins: list) -> list:

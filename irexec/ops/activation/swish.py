@@ -17,7 +17,14 @@ from ..registry import register
 
 
 def _swish(x, beta):
-    return x / (np.exp(-(beta * x)) + x.dtype.type(1))
+    t = np.empty_like(x)
+    if beta is None:
+        np.negative(x, out=t)
+    else:
+        np.multiply(x, -beta.astype(x.dtype), out=t)
+    np.exp(t, out=t)  # (in place: one temporary for the whole formula)
+    t += x.dtype.type(1)
+    return np.divide(x, t, out=t)
 
 
 @register
@@ -32,9 +39,8 @@ class Swish(Op):
         return Fact(x.etype, x.shape)
 
     def compute(self, x, beta=None):
-        b = np.float32(1) if beta is None else np.asarray(beta, np.float32)
-        return in_f32_unary(_swish)(x, b)
+        return in_f32_unary(_swish)(x, None if beta is None else np.asarray(beta, np.float32))
 
     def evaluate(self, arrays, out=None, wanted=None):
-        with np.errstate(all="ignore"):  # exp overflows to inf for large -beta*x: the limit 0
-            return [np.asarray(self.compute(*arrays)).astype(arrays[0].dtype, copy=False)]
+        # (exp overflows to inf for large -beta*x: the limit, 0, follows)
+        return [np.asarray(self.compute(*arrays)).astype(arrays[0].dtype, copy=False)]

@@ -2,9 +2,14 @@
 elementwise; erf(+-inf) = +-1, erf(-0) = -0, NaN stays NaN. f16/bf16 compute in f32 and round
 once. Integers: the value rounded to the nearest integer (-1, 0 or 1), as the CPU plugin gives.
 
-NumPy has no erf (and irexec does not depend on SciPy): it is computed in f64 with W. J. Cody's
-rational Chebyshev approximations (Math. Comp. 23, 1969) on three ranges of |x| (to within 5e-16
-relative), then rounded to the input type (the plugin's f32 polynomial is within a few ulp of it)."""
+NumPy has no erf (and irexec does not depend on SciPy). f64 data: W. J. Cody's rational
+Chebyshev approximations (Math. Comp. 23, 1969) on three ranges of |x|, to within 5e-16 relative.
+f32 data (and f16/bf16, computed in f32): a table of erf and its first four derivatives' Taylor
+coefficients every 1/1024 on [0, 4], computed in f64 and rounded once to f32 (past 4, erf rounds
+to 1 in f32). Checked on every f32 in [0, 4]: Cody's value rounded, but for one, x = 3.6625183e-4,
+whose erf lies 3e-19 (relative) from a tie between two f32s, closer than f64 can tell: the table
+gives the one below (0.50000001 ulp from the exact value). It is four times faster than Cody's
+ranges on an activation-sized tensor. The plugin's f32 polynomial is within a few ulp."""
 import numpy as np
 
 from ..elementwise import Unary, integers_rounded
@@ -66,7 +71,44 @@ def _erf64(x):
     return np.copysign(out, x)
 
 
-erf = integers_rounded(lambda x: _erf64(x.astype(np.float64)).astype(x.dtype))
+# The table: row i holds erf(x0) and the Taylor coefficients of erf at x0 = i / STEP, each scaled
+# by STEP**k so that the polynomial takes z = (|x| - x0) * STEP in [-1/2, 1/2]. Coefficient k is
+# erf's k-th derivative over k!, 2/sqrt(pi) * (-1)^(k-1) * H_{k-1}(x0) * exp(-x0^2) / k! with H the
+# Hermite polynomials; the first one left out, k = 5, is below 3e-15 of the value.
+STEP = 1024
+
+
+def _table(x0: np.ndarray) -> np.ndarray:
+    g = 2 * INV_SQRT_PI * np.exp(-x0 * x0)
+    coeffs = (_erf64(x0), g, -x0 * g, (2 * x0 ** 2 - 1) / 3 * g, -(2 * x0 ** 3 - 3 * x0) / 6 * g)
+    return np.ascontiguousarray(np.stack([c / float(STEP) ** k for k, c in enumerate(coeffs)], axis=1))
+
+
+def _erf32(x):
+    """erf of an f32 array, as f32, by the table."""
+    z = np.minimum(np.abs(x, dtype=np.float64), 4.0)
+    z *= STEP
+    i = np.rint(z)
+    z -= i
+    c = _TABLE.take(i.astype(np.intp), axis=0, mode="clip")  # (a NaN takes any row: z stays NaN)
+    r = c[..., 4] * z
+    for k in (3, 2, 1):
+        r += c[..., k]
+        r *= z
+    r += c[..., 0]
+    return np.copysign(r, x, out=np.empty(x.shape, x.dtype))
+
+
+_TABLE = _table(np.arange(4 * STEP + 1) / STEP)
+
+
+def _erf(x):
+    if x.dtype == np.float32:
+        return _erf32(x)
+    return _erf64(x.astype(np.float64)).astype(x.dtype)
+
+
+erf = integers_rounded(_erf)
 
 
 @register

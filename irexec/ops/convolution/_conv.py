@@ -231,14 +231,15 @@ def _scratch(shape: tuple, dtype) -> np.ndarray:
 
 class _Geometry(NamedTuple):
     """What ``correlate`` works out from shapes alone, once per layer shape."""
-    padded: tuple    # the padded data's shape (None: no padding)
-    interior: tuple  # where the data sits in it
-    grouped: tuple   # the padded data as [N, G, Ci, *S']
-    window: tuple    # the im2col view's shape [N, G, Ci, *K, *O] (None: a 1x1 kernel, no view)
-    steps: tuple     # its strides, in elements of a C-contiguous padded array
+    buffer: int      # elements of the buffer the padded data are copied into (0: none, use the data)
+    padded: tuple    # the padded data's shape [N, G*Ci, *S'] at the buffer's start
+    interior: tuple  # where the data sit in it
+    window: tuple    # the im2col view's shape (None: a 1x1 kernel, the data are the columns)
+    steps: tuple     # its strides, in elements of the buffer
     cols: tuple      # the im2col matrix [N, G, Ci*K, P]
     filters: tuple   # the filters as [G, Co, Ci*K]
-    out: tuple       # the output [N, G*Co, *O]
+    out: tuple       # the product's shape, [N, G*Co, ...]
+    crop: tuple      # the output's part of it (None: all of it)
 
 
 @functools.lru_cache(maxsize=512)
@@ -250,41 +251,57 @@ def _geometry(xshape, wshape, strides, dilations, pads_begin, pads_end) -> _Geom
     outs = tuple((p - e) // s + 1 for p, e, s in zip(sizes, extents, strides))
     taps, positions = math.prod(kernel), math.prod(outs)
     grouped = (batch, g, ci) + sizes
-    one_by_one = taps == 1 and all(s == 1 for s in strides)
+    padded = xshape[:2] + sizes
+    interior = (slice(None),) * 2 + tuple(slice(b, b + n) for b, n in zip(pads_begin, xshape[2:]))
     st = [math.prod(grouped[i + 1:]) for i in range(len(grouped))]  # C-contiguous, in elements
+    filters = (g, co, ci * taps)
+    if taps == 1 and all(s == 1 for s in strides):  # 1x1: the (padded) data are the columns
+        return _Geometry(math.prod(padded) if pad else 0, padded, interior, None, (),
+                         (batch, g, ci, positions), filters, (batch, g * co) + outs, None)
+    if len(sizes) > 1 and all(s == 1 for s in strides[1:]):
+        # Whole rows: an output row y0 reads, for each tap, one contiguous run of the padded data
+        # (all of its inner dims), so the im2col copy moves long runs instead of runs of the
+        # output's width. The product then has columns for the padded inner positions too; they
+        # are cropped off. The last rows of the last channel read past the data into a zero tail.
+        row = st[3]
+        tail = sum((k - 1) * d * a for k, d, a in zip(kernel[1:], dilations[1:], st[4:]))
+        window = grouped[:3] + tuple(kernel) + (outs[0], row)
+        steps = tuple(st[:3]) + tuple(a * d for a, d in zip(st[3:], dilations)) + (st[3] * strides[0], 1)
+        return _Geometry(math.prod(padded) + tail, padded, interior, window, steps,
+                         (batch, g, ci * taps, outs[0] * row), filters, (batch, g * co, outs[0]) + sizes[1:],
+                         (slice(None),) * 3 + tuple(slice(0, o) for o in outs[1:]))
     steps = (tuple(st[:3]) + tuple(a * d for a, d in zip(st[3:], dilations))
              + tuple(a * s for a, s in zip(st[3:], strides)))
-    return _Geometry(xshape[:2] + sizes if pad else None,
-                     (slice(None),) * 2 + tuple(slice(b, b + n) for b, n in zip(pads_begin, xshape[2:])),
-                     grouped, None if one_by_one else grouped[:3] + tuple(kernel) + outs, steps,
-                     (batch, g, ci * taps, positions), (g, co, ci * taps), (batch, g * co) + outs)
+    return _Geometry(math.prod(padded) if pad else 0, padded, interior, grouped[:3] + tuple(kernel) + outs,
+                     steps, (batch, g, ci * taps, positions), filters, (batch, g * co) + outs, None)
 
 
 def correlate(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, pads_end) -> np.ndarray:
     """Grouped forward convolution: ``x [N, G*Ci, *S]``, ``w [G, Co, Ci, *K]`` -> ``[N, G*Co, *O]``.
 
     im2col: a strided view [N, G, Ci, *K, *O] of the padded data (tap k of output y reads
-    position y*s + k*d), copied once to [N, G, Ci*K, P], then one batched matmul with the filters.
+    position y*s + k*d), copied once to [N, G, Ci*K, P], then one batched matmul with the filters
+    (with unit strides past the first spatial axis, whole padded rows: see ``_geometry``).
     Depthwise layers (Ci = 1) take this path too: G small matmuls in one call beat a sum over taps
     of whole-array products three to four times. The shapes are worked out once per layer shape
     (small layers spend more on that arithmetic than on their matmul)."""
     geo = _geometry(x.shape, w.shape, tuple(strides), tuple(dilations), tuple(pads_begin), tuple(pads_end))
-    if geo.padded is not None:
+    if geo.buffer:
         # (Not np.pad: its generality costs ~20 us a call, more than a small layer's convolution.)
-        xp = np.zeros(geo.padded, x.dtype)
-        xp[geo.interior] = x
+        flat = np.zeros(geo.buffer, x.dtype)
+        flat[:math.prod(geo.padded)].reshape(geo.padded)[geo.interior] = x
     else:
-        xp = np.ascontiguousarray(x)
-    xg = xp.reshape(geo.grouped)
+        flat = np.ascontiguousarray(x).reshape(-1)
     if geo.window is None:
-        cols = xg.reshape(geo.cols)  # 1x1: the data are the columns
+        cols = flat[:math.prod(geo.padded)].reshape(geo.cols)  # 1x1: the data are the columns
     else:
-        size = xg.dtype.itemsize
-        windows = np.ndarray(geo.window, xg.dtype, xg, 0, tuple(a * size for a in geo.steps))
-        cols = _scratch(geo.window, xg.dtype)
+        size = flat.dtype.itemsize
+        windows = np.ndarray(geo.window, flat.dtype, flat, 0, tuple(a * size for a in geo.steps))
+        cols = _scratch(geo.window, flat.dtype)
         np.copyto(cols, windows)
         cols = cols.reshape(geo.cols)
-    return np.matmul(w.reshape(geo.filters), cols).reshape(geo.out)
+    out = np.matmul(w.reshape(geo.filters), cols).reshape(geo.out)
+    return out if geo.crop is None else out[geo.crop]
 
 
 def backprop_pads(sizes, kernel, strides, dilations, pads_begin, pads_end, output_padding, auto_pad,
@@ -332,6 +349,6 @@ def transposed(x: np.ndarray, w: np.ndarray, strides, dilations, pads_begin, out
 def run_kernel(kernel, x: np.ndarray, w: np.ndarray, *args) -> np.ndarray:
     """``kernel`` in the accumulating type of ``x``, the result rounded (or wrapped) once to it."""
     acc = accumulator(x.dtype)
-    with np.errstate(all="ignore"):  # integer sums wrap; inf * 0 is NaN, as the plugin computes
-        out = kernel(x.astype(acc, copy=False), w.astype(acc, copy=False), *args)
+    # integer sums wrap; inf * 0 is NaN, as the plugin computes
+    out = kernel(x.astype(acc, copy=False), w.astype(acc, copy=False), *args)
     return np.ascontiguousarray(out).astype(x.dtype, copy=False)

@@ -34,8 +34,7 @@ def scaled_size(n: int, scale) -> int:
     """floor(n * scale) as OpenVINO sizes it: in f32, the scale nudged up by 1e-6."""
     if F32(scale) == F32(1):
         return n
-    with np.errstate(over="ignore"):
-        size = F32(n) * (F32(scale) + EPS)
+    size = F32(n) * (F32(scale) + EPS)
     if not size < 2.0 ** 62:
         raise ValidationError(f"Interpolate's output would have a dim of {n} * {scale}: too large for any array")
     return int(size)

@@ -153,8 +153,11 @@ class _BroadcastBase(Op):
             raise ValidationError(_lower_rank(data.shape, n), port=1)
 
     def compute(self, data, target, axes=None):
-        data = np.asarray(data)
-        out, view = self.target_shape(np.shape(data), target, axes, data.dtype.itemsize)
+        data, target = np.asarray(data), np.asarray(target)
+        mapping = None if axes is None else np.asarray(axes)
+        key = (data.shape, data.dtype.itemsize, target.dtype.char, target.tobytes(),
+               None if mapping is None else (mapping.dtype.char, mapping.tobytes()))
+        out, view = self.memo(key, lambda: self.target_shape(data.shape, target, mapping, data.dtype.itemsize))
         return np.broadcast_to(np.reshape(data, view) if self.mode == "explicit" else data, out)
 
 

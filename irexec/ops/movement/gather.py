@@ -123,8 +123,14 @@ class _Gather(Op):
         return Fact(data.etype, out)
 
     def compute(self, data, indices, axis):
-        data, indices = np.asarray(data), np.asarray(indices)
-        ax, bd = normalize_gather_axes(data.ndim, indices.ndim, scalar_int(axis, "axis"), self.batch_dims)
+        data, indices, axis = np.asarray(data), np.asarray(indices), np.asarray(axis)
+        ax, bd = self.memo((axis.dtype.char, axis.tobytes(), data.ndim, indices.ndim), lambda: normalize_gather_axes(
+            data.ndim, indices.ndim, scalar_int(axis, "axis"), self.batch_dims))
+        if self.negative and bd == 0 and indices.dtype.kind == "i" and data.shape[ax]:
+            try:  # (every index in [-size, size), as NumPy's own negatives count: the common case)
+                return np.take(data, indices, axis=ax, mode="raise")
+            except IndexError:
+                pass
         return gather(data, indices, ax, bd, self.negative)
 
 

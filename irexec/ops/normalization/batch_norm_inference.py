@@ -28,9 +28,9 @@ def batch_norm(x, gamma, beta, mean, variance, epsilon: float) -> np.ndarray:
     if dtype in HALF:
         x, gamma, beta, mean, variance = (a.astype(np.float32) for a in (x, gamma, beta, mean, variance))
     r = x.ndim
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):  # a negative variance is NaN
-        y = (x - per_channel(mean, r)) / np.sqrt(per_channel(variance, r) + x.dtype.type(epsilon))
-        y = y * per_channel(gamma, r) + per_channel(beta, r)
+    # a negative variance is NaN
+    y = (x - per_channel(mean, r)) / np.sqrt(per_channel(variance, r) + x.dtype.type(epsilon))
+    y = y * per_channel(gamma, r) + per_channel(beta, r)
     return y.astype(dtype, copy=False)
 
 

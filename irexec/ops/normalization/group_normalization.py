@@ -52,8 +52,8 @@ class GroupNormalization(Op):
             x, scale, bias = (a.astype(np.float32) for a in (x, scale, bias))
         n, g = x.shape[0], self.num_groups
         groups = x.reshape(n, g, x.size // (n * g))
-        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):  # inf and NaN data, epsilon 0
-            centred, var = moments(groups, (2,))
-            y = (centred / np.sqrt(var + x.dtype.type(self.epsilon))).reshape(x.shape)
-            y = y * per_channel(scale, x.ndim) + per_channel(bias, x.ndim)
+        # inf and NaN data, epsilon 0
+        centred, var = moments(groups, (2,))
+        y = (centred / np.sqrt(var + x.dtype.type(self.epsilon))).reshape(x.shape)
+        y = y * per_channel(scale, x.ndim) + per_channel(bias, x.ndim)
         return y.astype(dtype, copy=False)

@@ -68,5 +68,5 @@ class LRN(Op):
 
     def compute(self, x, axes):
         ax = norm_axes(axes, x.ndim, "LRN", unique=True)
-        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):  # inf and NaN data
-            return lrn(x, ax, self.alpha, self.beta, self.bias, self.size)
+        # inf and NaN data
+        return lrn(x, ax, self.alpha, self.beta, self.bias, self.size)

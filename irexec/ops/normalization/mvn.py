@@ -53,8 +53,7 @@ class _MVN(Op):
         check_eps(self.eps, "eps", self.name)
 
     def normalize(self, x, axes, inside: bool):
-        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):  # inf and NaN data, eps 0
-            return mvn(x, axes, self.normalize_variance, self.eps, inside)
+        return mvn(x, axes, self.normalize_variance, self.eps, inside)
 
 
 @register
@@ -100,6 +99,7 @@ class MVN6(_MVN):
         return Fact(data.etype, data.shape)
 
     def compute(self, x, axes):
-        ax = norm_axes(axes, x.ndim, "MVN-6", unique=False)
+        axes = np.asarray(axes)
+        ax = self.memo((axes.dtype.char, axes.tobytes(), x.ndim), lambda: norm_axes(axes, x.ndim, "MVN-6", unique=False))
         return self.normalize(x, ax, inside=self.eps_mode == "inside_sqrt")
 

@@ -36,8 +36,7 @@ _WINDOW = (Attr("strides", "ints"), Attr("pads_begin", "ints"), Attr("pads_end",
 def mean_of_sums(total: np.ndarray, count: np.ndarray, dtype) -> np.ndarray:
     """``total / count`` in the data's type: integers rounded half to even (0 where nothing was
     counted), f16/bf16 rounded once."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        mean = total / count.astype(total.dtype)
+    mean = total / count.astype(total.dtype)
     if np.dtype(dtype).kind in "iu":
         return np.where(count > 0, np.rint(mean), 0).astype(dtype)
     return mean.astype(dtype)

@@ -43,9 +43,9 @@ def _taps(op, x) -> list:
 
 
 def _values(op, x) -> np.ndarray:
-    with np.errstate(invalid="ignore"):  # (bf16 NaN compares with a warning)
-        out = strided_max_values(x, op.windows(x.shape))
-        return box_max_values(x, _taps(op, x)) if out is None else out
+    # (bf16 NaN compares with a warning)
+    out = strided_max_values(x, op.windows(x.shape))
+    return box_max_values(x, _taps(op, x)) if out is None else out
 
 
 @register
@@ -86,8 +86,7 @@ class MaxPool8(Pool):
         if not wanted[1]:  # (the values alone: MaxPool-1's kernel, a fraction of the cost)
             values = _values(self, x)
             return values, np.broadcast_to(self.index_element_type.dtype.type(0), values.shape)
-        with np.errstate(invalid="ignore"):
-            values, found, coords = box_max(x, _taps(self, x))
+        values, found, coords = box_max(x, _taps(self, x))
         axis = normalize_axis(self.axis, x.ndim)
         return values, flat_index(coords, found, x.shape, axis, self.index_element_type)
 

@@ -54,13 +54,13 @@ class FakeConvert(Op):
         dtype = data.dtype
         work = np.float32 if dtype in HALF else dtype
         x, scale = data.astype(work, copy=False), scale.astype(work, copy=False)
-        with np.errstate(all="ignore"):  # a zero scale gives inf and NaN, as the formula does
-            d = x * scale
-            if shift is not None:
-                shift = shift.astype(work, copy=False)
-                d = d - shift
-            d = d.astype(F8[self.destination_type]).astype(work)
-            if shift is not None:
-                d = d + shift
-            out = d / scale
+        # a zero scale gives inf and NaN, as the formula does
+        d = x * scale
+        if shift is not None:
+            shift = shift.astype(work, copy=False)
+            d = d - shift
+        d = d.astype(F8[self.destination_type]).astype(work)
+        if shift is not None:
+            d = d + shift
+        out = d / scale
         return np.broadcast_to(out, x.shape).astype(dtype)

@@ -54,7 +54,7 @@ class FakeQuantize(Op):
         work = np.float32 if dtype in HALF else dtype
         x, il, ih, ol, oh = (a.astype(work, copy=False) for a in (x, il, ih, ol, oh))
         steps = np.asarray(self.levels - 1, work)
-        with np.errstate(all="ignore"):  # input_low == input_high divides by 0 where np.where does not look
-            q = np.rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol
+        # input_low == input_high divides by 0 where np.where does not look
+        q = np.rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol
         out = np.where(x <= np.minimum(il, ih), ol, np.where(x > np.maximum(il, ih), oh, q))
         return np.broadcast_to(out, x.shape).astype(dtype)

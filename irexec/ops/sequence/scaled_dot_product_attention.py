@@ -110,24 +110,29 @@ class ScaledDotProductAttention(Op):
         dtype = q.dtype
         work = np.float64 if dtype == np.float64 else np.float32
         q, k, v = (a.astype(work, copy=False) for a in (q, k, v))
-        with np.errstate(all="ignore"):  # inf scores and all -inf rows give NaN, as the formula does
-            if scale is None:
-                scale = work(1) / np.sqrt(work(q.shape[-1]))  # E = 0: inf, and the scores NaN
+        # (Inf scores and rows of -inf give NaN, as the formula does.)
+        if scale is None:
+            scale = work(1) / np.sqrt(work(q.shape[-1]))  # E = 0: inf, and the scores NaN
+        else:
+            scale = np.asarray(scale).reshape(()).astype(work)
+        scores = np.matmul(q, np.swapaxes(k, -1, -2))
+        scores *= scale  # (in place: the scores are the largest array here)
+        L, S = scores.shape[-2:]
+        if self.causal:
+            scores += self.memo(("causal", L, S, work), lambda: np.triu(np.full((L, S), -np.inf, work), k=1))
+        elif mask is not None and mask.dtype == np.bool_:
+            scores = np.where(mask, scores, work(-np.inf))  # (the mask may broadcast the scores)
+        elif mask is not None:
+            bias = mask.astype(work, copy=False)
+            if np.broadcast_shapes(scores.shape, bias.shape) == scores.shape:
+                scores += bias
             else:
-                scale = np.asarray(scale).reshape(()).astype(work)
-            scores = np.matmul(q, np.swapaxes(k, -1, -2))
-            scores *= scale  # (in place: the scores are the largest array here)
-            L, S = scores.shape[-2:]
-            if self.causal:
-                scores += np.triu(np.full((L, S), -np.inf, work), k=1)
-            elif mask is not None:
-                bias = np.where(mask, work(0), work(-np.inf)) if mask.dtype == np.bool_ else mask.astype(work)
-                scores = scores + bias  # (the mask may broadcast the scores)
-            if sink is not None:
-                column = np.broadcast_to(sink.astype(work), scores.shape[:-1] + (1,))
-                scores = np.concatenate([scores, column], axis=-1)
-            _softmax(scores)
-            return np.matmul(scores[..., :S], v).astype(dtype, copy=False)
+                scores = scores + bias
+        if sink is not None:
+            column = np.broadcast_to(sink.astype(work), scores.shape[:-1] + (1,))
+            scores = np.concatenate([scores, column], axis=-1)
+        _softmax(scores)
+        return np.matmul(scores[..., :S], v).astype(dtype, copy=False)
 
 
 def _softmax(x: np.ndarray) -> None:
