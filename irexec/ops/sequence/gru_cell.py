@@ -11,25 +11,28 @@ linear_before_reset: Wbz+Rbz, Wbr+Rbr, Wbh, Rbh), zeros when left out. ``activat
 (default "sigmoid, tanh"; relu, sigmoid, tanh); ``activations_alpha``/``beta`` parameterise none of
 these and are ignored; ``clip`` C > 0 clips every pre-activation to [-C, C] (0, OpenVINO's
 default: no clipping). f16 and bf16 compute in f32 and round once.
+
+Departures from the CPU plugin: with B left out the plugin cannot compile the cell (OpenVINO
+2026.4: "index '4' out of range"); irexec uses zeros, as the spec says. An empty batch gives
+empty outputs; the plugin cannot compile it.
 """
 from __future__ import annotations
 
 from ..op import Attr, Input
 from ..registry import register
-from ._gru import _FLOATS, Recurrent
+from ._recurrent import FLOATS, GRU
 
 
 @register
-class GRUCell(Recurrent):
+class GRUCell(GRU):
     type, version = "GRUCell", "opset3"
     spec = "sequence/gru-cell-3"
-    gates = 3
-    inputs = (Input("X", _FLOATS), Input("initial_hidden_state", same_as="X"), Input("W", same_as="X"),
+    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"), Input("W", same_as="X"),
               Input("R", same_as="X"), Input("B", same_as="X", optional=True))
-    attrs = Recurrent.make_attrs("sigmoid, tanh", (Attr("linear_before_reset", "bool", False),))
+    attrs = GRU.make_attrs("sigmoid, tanh", (Attr("linear_before_reset", "bool", False),))
 
-    def output_facts(self, x, h, w, r, b=None):
-        return self.cell_facts(x, h, w, r, b)
+    def output_facts(self, *ins):
+        return self.cell_facts(*ins)
 
-    def compute(self, x, h, w, r, b=None):
-        return self.cell(x, h, w, r, b)
+    def compute(self, *arrays):
+        return self.cell(*arrays)[0]

@@ -11,18 +11,33 @@ are zeros in Y and leave its state; the reverse direction runs over each batch's
 ``length`` steps backwards. A batch of length 0 has Ho zeros, not its initial state (the spec
 does not say; the CPU plugin gives zeros). A length outside [0, seq_len] is refused at run time.
 f16 and bf16 compute in f32 and round once.
+
+Departures from the CPU plugin: with ``activations`` left out, OpenVINO reads an empty list and
+the plugin cannot compile the layer; irexec uses the spec's default "sigmoid, tanh".
+An empty batch gives empty outputs and a seq_len of 0 an empty Y and zero
+states (every length is 0); the plugin crashes on the first (a floating-point exception) and
+refuses the second (TensorIterator: invalid "start", "stride", "end").
 """
 from __future__ import annotations
 
-from ..op import Attr
+from ..op import Attr, Input
 from ..registry import register
-from ._gru import DIRECTIONS, Sequence
+from ._recurrent import DIRECTIONS, FLOATS, GRU
 
 
 @register
-class GRUSequence(Sequence):
+class GRUSequence(GRU):
     type, version = "GRUSequence", "opset5"
     spec = "sequence/gru-sequence-5"
-    gates = 3
-    attrs = Sequence.make_attrs("sigmoid, tanh", (Attr("direction", "str", choices=DIRECTIONS),
-                                  Attr("linear_before_reset", "bool", False)))
+    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"),
+              Input("sequence_lengths", "int"), Input("W", same_as="X"), Input("R", same_as="X"),
+              Input("B", same_as="X"))
+    outputs = ("Y", "Ho")
+    attrs = GRU.make_attrs("sigmoid, tanh", (Attr("direction", "str", choices=DIRECTIONS),
+                                             Attr("linear_before_reset", "bool", False)))
+
+    def output_facts(self, *ins):
+        return self.sequence_facts(*ins)
+
+    def compute(self, *arrays):
+        return self.sequences(*arrays)

@@ -10,48 +10,35 @@ backwards and writes Y at the steps' own positions; bidirectional runs forward w
 give zeros in Y; a row of length 0 gives zero Ho and Co, not its initial state (the
 spec does not say; the CPU plugin does so). A length outside [0, seq_len] is refused.
 
-LSTMSequence-1 (opset1) is not read: OpenVINO's IR reader has no LSTMSequence in opset1.
+LSTMSequence-1 (opset1, with P and weights_format) is not read: OpenVINO's IR reader has no
+LSTMSequence in opset1 and its Python API cannot build one, so no IR OpenVINO writes holds it.
 f16 and bf16 compute in f32 and round once.
+
+Departures from the CPU plugin: with ``activations`` left out, OpenVINO reads an empty list and
+the plugin cannot compile the layer; irexec uses the spec's default sigmoid, tanh, tanh.
+An empty batch gives empty outputs and a seq_len of 0 an empty Y and zero
+states (every length is 0); the plugin crashes on the first (a floating-point exception) and
+refuses the second (TensorIterator: invalid "start", "stride", "end").
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ...shapes import DYN
-from ..op import REQUIRED, Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Input
 from ..registry import register
-from . import _lstm
-
-_LAYOUT = ("BTI", "BDH", "BDH", "B", "DGI", "DGH", "DG")
+from ._recurrent import DIRECTIONS, FLOATS, LSTM
 
 
 @register
-class LSTMSequence5(Op):
+class LSTMSequence5(LSTM):
     type, version = "LSTMSequence", "opset5"
     spec = "sequence/lstm-sequence-5"
-    inputs = (Input("X", "float"), Input("initial_hidden_state", same_as="X"),
+    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"),
               Input("initial_cell_state", same_as="X"), Input("sequence_lengths", "int"),
               Input("W", same_as="X"), Input("R", same_as="X"), Input("B", same_as="X"))
     outputs = ("Y", "Ho", "Co")
-    attrs = _lstm.lstm_attrs() + (Attr("direction", "str", REQUIRED, ("forward", "reverse", "bidirectional")),)
-
-    def setup(self):
-        _lstm.check_attrs(self)
+    attrs = LSTM.make_attrs("sigmoid,tanh,tanh", (Attr("direction", "str", REQUIRED, DIRECTIONS),))
 
     def output_facts(self, *ins):
-        hs = self.hidden_size
-        nd = 2 if self.direction == "bidirectional" else 1
-        d = _lstm.merge_dims(self, list(ins), _LAYOUT, {"H": hs, "G": 4 * hs, "D": nd})
-        b, t, dd, h = d.get("B", DYN), d.get("T", DYN), d["D"], d["H"]
-        et = ins[0].etype
-        return [Fact(et, (b, dd, t, h)), Fact(et, (b, dd, h)), Fact(et, (b, dd, h))]
+        return self.sequence_facts(*ins)
 
-    def compute(self, x, h, c, lengths, w, r, b):
-        dtype = x.dtype
-        dirs = [self.direction == "reverse"] if self.direction != "bidirectional" else [False, True]
-        outs = [_lstm.run(self, x, h[:, k], c[:, k], w[k], r[k], b[k], lengths, reverse=rev)
-                for k, rev in enumerate(dirs)]
-        y = np.stack([o[0] for o in outs], axis=1)
-        ho = np.stack([o[1] for o in outs], axis=1)
-        co = np.stack([o[2] for o in outs], axis=1)
-        return y.astype(dtype), ho.astype(dtype), co.astype(dtype)
+    def compute(self, *arrays):
+        return self.sequences(*arrays)

@@ -6,25 +6,26 @@ R [hidden_size, hidden_size], B [hidden_size]. ``activations``: f (default "tanh
 tanh); ``activations_alpha``/``beta`` parameterise none of these and are ignored; ``clip`` C > 0
 clips the pre-activation to [-C, C] (0, OpenVINO's default: no clipping). f16 and bf16 compute
 in f32 and round once.
+
+Departure from the CPU plugin: an empty batch gives empty outputs; the plugin cannot compile it.
 """
 from __future__ import annotations
 
 from ..op import Input
 from ..registry import register
-from ._gru import _FLOATS, Recurrent
+from ._recurrent import FLOATS, RNN
 
 
 @register
-class RNNCell(Recurrent):
+class RNNCell(RNN):
     type, version = "RNNCell", "opset1"
     spec = "sequence/rnn-cell-1"
-    gates = 1
-    inputs = (Input("X", _FLOATS), Input("initial_hidden_state", same_as="X"), Input("W", same_as="X"),
+    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"), Input("W", same_as="X"),
               Input("R", same_as="X"), Input("B", same_as="X"))
-    attrs = Recurrent.make_attrs("tanh")
+    attrs = RNN.make_attrs("tanh")
 
-    def output_facts(self, x, h, w, r, b):
-        return self.cell_facts(x, h, w, r, b)
+    def output_facts(self, *ins):
+        return self.cell_facts(*ins)
 
-    def compute(self, x, h, w, r, b):
-        return self.cell(x, h, w, r, b)
+    def compute(self, *arrays):
+        return self.cell(*arrays)[0]
