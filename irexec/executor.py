@@ -10,6 +10,13 @@ layer. ``Profiler`` is an observer that collects OpenVINO-style profiling info. 
 from constants alone (see FOLD_BYTES) are computed once, on the first run: an observer sees them
 first in each run, with the seconds of the run that computed them (0 after).
 
+Bodies (If, Loop, TensorIterator): an op with bodies computes as ``compute(*arrays, context=)``,
+the context running each body by a Plan of its own (irexec.body_runs). Only such steps evaluate
+through it (``Step.evaluate``): other layers pay nothing for it. An observer sees the body layers
+too, each time they run, before the layer that owns the body (``layer.path`` names them,
+``layer.scope`` tells them from the top level's); the Profiler lists them by their path, each with
+its median over every iteration of every run.
+
 In-place execution: an op that declares ``inplace_input`` may write its output into that
 input's buffer when (1) this layer is the value's last consumer, (2) no other live value or
 collected output shares the buffer, and (3) the buffer is irexec's own: not a constant (those
@@ -18,6 +25,7 @@ are read-only maps of the weights) and not an array of the caller's that was not
 from __future__ import annotations
 
 import statistics
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from time import perf_counter
@@ -26,6 +34,8 @@ import numpy as np
 
 from .errors import ExecutionError, IRExecError
 from .graph import Graph
+from .body_runs import Bodies
+from .ops.bodies import BodyOp
 from .ops.op import Fact
 from .shape_inference import nbytes
 from .types import from_dtype
@@ -41,6 +51,7 @@ class Step:
     out_keys: tuple = ()  # (layer id, output index) of each output
     inplace_k: int = None  # the input the op may overwrite: its inplace_input, when this step is
                            # that value's last use and reads it once
+    evaluate: object = None  # None: _evaluate; an op with bodies or a stateful op: through its context
 
 
 def root(arr: np.ndarray) -> np.ndarray:
@@ -93,6 +104,18 @@ class Plan:
                     and step.sources.count(step.sources[k]) == 1):
                 step.inplace_k = k
         self.steps = steps
+        # Ops with bodies compute through a context that holds what the run is (its budget and
+        # observer): their steps evaluate through it.
+        self.bodies = Bodies(Plan, _evaluate) if any(isinstance(step.layer.op, BodyOp) for step in steps) else None
+        for step in steps:
+            if isinstance(step.layer.op, BodyOp):
+                step.evaluate, step.inplace_k = self.bodies.evaluate, None
+        # Stateful ops (ReadValue, Assign) compute with the run's variables (``run(state=)``): their
+        # steps evaluate through ``self.variables``, as ops with bodies through ``self.bodies``.
+        self.variables = Variables() if any(s.layer.op.stateful for s in steps) else None
+        for step in steps:
+            if step.layer.op.stateful:
+                step.evaluate = self.variables.evaluate
         # Who views which buffer matters only to a step that may write in place: without one, a
         # run keeps no count.
         self.counts_views = any(step.inplace_k is not None for step in steps)
@@ -166,20 +189,27 @@ class Plan:
             outs = [self._constants[(lid, k)] for k in range(len(layer.outputs))]
             _notify(observer, layer, outs, seconds.get(lid, 0.0))
 
-    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None, known=None) -> dict:
+    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None, known=None,
+            state=None) -> dict:
         """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
         never be written (the caller's). ``observer``: see the module docstring. ``guard``: called
         as ``guard(layer, inputs)`` before each layer computes (irexec.sizing). ``known``: values
         of shape-only layers the sizing pass computed for these inputs' shapes, taken instead of
-        computing them (unless an observer watches). Returns Result layer id -> array."""
+        computing them (unless an observer watches). ``state``: the variables of the request the run
+        is for (irexec.request), which ReadValue reads and Assign writes (None: none yet, and
+        nothing kept). Returns Result layer id -> array."""
         # Ops compute as the plugin does where IEEE or C says what happens (x/0 is inf, integer
         # overflow wraps): NumPy's warnings about it are off for the whole walk, not set per layer.
         with np.errstate(all="ignore"):
+            if self.variables is not None:
+                self.variables.begin(state)
             return self._run(feeds, foreign, observer, guard, known)
 
     def _run(self, feeds, foreign, observer, guard, known) -> dict:
         if observer is not None:
             known = None
+        if self.bodies is not None:
+            self.bodies.begin(guard, observer)
         values, results = dict(self.constants(guard)), {}
         if observer is not None:
             self._notify_folded(observer)
@@ -207,7 +237,9 @@ class Plan:
                         guard(layer, ins)
                     inplace = step.inplace_k is not None and self._may_overwrite(step, ins, holders, foreign)
                     # (An observer sees every output: nothing is left out for it.)
-                    outs = _evaluate(layer, ins, inplace, path, None if observer else step.wanted)
+                    special = step.evaluate
+                    outs = (_evaluate if special is None else special)(layer, ins, inplace, path,
+                                                                       None if observer else step.wanted)
                 for key, out in zip(step.out_keys, outs):
                     values[key] = out
                     if counting:
@@ -232,9 +264,11 @@ class Plan:
                 and arr.flags.c_contiguous and arr.nbytes == base.nbytes)
 
 
-def _evaluate(layer, ins: list, inplace: bool, path, wanted=None) -> list:
+def _evaluate(layer, ins: list, inplace: bool, path, wanted=None, context=None) -> list:
     try:
-        if inplace:
+        if context is not None:
+            outs = layer.op.evaluate(ins, context=context)
+        elif inplace:
             outs = layer.op.evaluate(ins, out=ins[layer.op.inplace_input])
         else:
             outs = layer.op.evaluate(ins) if wanted is None else layer.op.evaluate(ins, wanted=wanted)
@@ -251,6 +285,20 @@ def _evaluate(layer, ins: list, inplace: bool, path, wanted=None) -> list:
         raise ExecutionError(f"produced {len(outs)} outputs, the layer declares {len(layer.outputs)}",
                              file=path, **layer.where())
     return [np.asarray(o) for o in outs]
+
+
+class Variables:
+    """How a plan's stateful ops are run: each run says the variables it reads and writes (per
+    thread), and each such step passes them to its op as the ``context``."""
+
+    def __init__(self):
+        self._run = threading.local()
+
+    def begin(self, state) -> None:
+        self._run.state = state
+
+    def evaluate(self, layer, ins: list, inplace: bool, path, wanted=None) -> list:
+        return _evaluate(layer, ins, False, path, context=self._run.state)
 
 
 def _notify(observer, layer, outs: list, seconds: float) -> None:
@@ -287,15 +335,16 @@ class Profiler:
         self._layers = {}  # layer id -> [layer, [seconds per run], outputs, nbytes]
 
     def __call__(self, layer, outputs: tuple, seconds: float) -> None:
-        entry = self._layers.get(layer.id)
+        key = layer.scope[1] + layer.id  # (a body's layer ids repeat the top level's)
+        entry = self._layers.get(key)
         if entry is None:
             described = tuple((o.shape, element_type_name(layer, i, o)) for i, o in enumerate(outputs))
-            entry = self._layers[layer.id] = [layer, [], described, sum(o.nbytes for o in outputs)]
+            entry = self._layers[key] = [layer, [], described, sum(o.nbytes for o in outputs)]
         entry[1].append(seconds)
 
     def get_profiling_info(self) -> list:
-        return [ProfilingInfo(layer.name, layer.type, layer.id, statistics.median(times), len(times),
-                              outputs, size)
+        return [ProfilingInfo(layer.path, layer.type, layer.scope[1] + layer.id, statistics.median(times),
+                              len(times), outputs, size)
                 for layer, times, outputs, size in self._layers.values()]
 
 

@@ -53,6 +53,9 @@ RULES = {r.code: r for r in (
     Rule("C003", "error", "a constant's size does not match its shape and element type"),
     Rule("C004", "error", "constant indices are out of range for their op"),
     Rule("C005", "warning", "duplicate constant indices where the op's order is undefined"),
+    # Variables (ReadValue/Assign state).
+    Rule("V001", "error", "ReadValues declare one variable differently"),
+    Rule("V002", "warning", "a variable is read but never assigned, assigned but never read, or assigned twice"),
 )}
 
 

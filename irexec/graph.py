@@ -127,6 +127,7 @@ class Body:
     outputs: list = field(default_factory=list)
     back_edges: list = field(default_factory=list)
     line: Optional[int] = None
+    plans: object = field(default=None, repr=False, compare=False)  # the executor's, made when it first runs
 
 
 class Graph:

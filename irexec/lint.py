@@ -1,8 +1,9 @@
 """The shape-validation linter: every check irexec makes, on files and folders, as findings.
 
 One pass per model: the XML schema (schemas/ir.xsd), then the reader (structure, ops and their
-attributes, constants), then the inference checks (irexec.check). ``read_model`` runs the same
-pass and refuses a model with errors; the linter reports them all instead of stopping at one.
+attributes, constants), then the inference checks (irexec.check), then the variables (each
+Assign against its ReadValue's declaration). ``read_model`` runs the same pass and refuses a
+model with errors; the linter reports them all instead of stopping at one.
 """
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from typing import Iterable, Optional
 from lxml import etree
 
 from .check import check_graph
-from .errors import IRExecError, ParseError
+from .errors import IRExecError, ParseError, ValidationError
 from .findings import Finding, has_errors
 from .graph import Graph, gc_paused
 from .layer_xml import BODY_TAGS
 from .reader import build_graph, default_weights_path, parse_graph, read_bytes
 from .safexml import parser, prepare_xml, syntax_message
+from .shapes import compatible, fmt
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -76,6 +78,7 @@ def _check(path, weights) -> Report:
             problems.extend(_in_layers(_schema_problems(root, path), root))
         report.graph = build_graph(etree.iterwalk(root, events=("start", "end")), path, weights, problems)
         report.facts = check_graph(report.graph, problems)
+        check_variables(report.graph, report.facts, problems)
     except IRExecError as e:
         problems.append(e.located(file=path, code="X002"))
     report.findings, report.problems = _findings(problems), problems
@@ -91,8 +94,66 @@ def check_stream(data: bytes, path: Optional[str], weights: Optional[str]) -> Re
         graph = parse_graph(data, path, weights, problems)
         report = Report(path or "", graph)
         report.facts = check_graph(graph, problems)
+        check_variables(graph, report.facts, problems)
     report.findings, report.problems = _findings(problems), problems
     return report
+
+
+def check_variables(graph: Graph, facts: dict, problems: list) -> None:
+    """The variables of a graph: each declared alike by its ReadValues (its declaration is their
+    output: V001), and an Assign's value of the declared type and of a shape that can fit (S005).
+    A variable no Assign writes, one no ReadValue reads (its Assign has no declaration to be held
+    to), or one two Assigns write (the last in the order wins) is a warning (V002). An Assign is
+    a sink, run for its effect: the warning that its output is unused (G009) is dropped."""
+    sinks = {lid for lid, layer in graph.layers.items() if getattr(layer.op, "sink", False)}
+    if sinks:
+        problems[:] = [p for p in problems if not (p.code == "G009" and p.layer_id in sinks)]
+    readers, writers = {}, {}
+    for lid, layer in graph.layers.items():
+        if layer.op is not None and layer.type in ("ReadValue", "Assign"):
+            (readers if layer.type == "ReadValue" else writers).setdefault(layer.op.variable_id, []).append(layer)
+    for vid, layers in readers.items():
+        first = layers[0]
+        declared = facts.get((first.id, 0))
+        for other in layers[1:]:
+            fact = facts.get((other.id, 0))
+            if declared is not None and fact is not None and (
+                    (declared.etype and fact.etype and declared.etype.name != fact.etype.name)
+                    or not compatible(declared.shape, fact.shape)):
+                problems.append(ValidationError(
+                    f"ReadValue declares variable '{vid}' as {fact.etype} {fmt(fact.shape)}, but ReadValue "
+                    f"'{first.name}' (id {first.id}) declares it {declared.etype} {fmt(declared.shape)}",
+                    code="V001", file=graph.path, **other.where()))
+        if vid not in writers:
+            problems.append(ValidationError(f"no Assign writes variable '{vid}': ReadValue always gives its "
+                                            f"initial value", code="V002", file=graph.path, **first.where()))
+    for vid, layers in writers.items():
+        for other in layers[1:]:
+            problems.append(ValidationError(f"variable '{vid}' is also assigned by Assign '{layers[0].name}' (id "
+                                            f"{layers[0].id}): the spec expects one Assign per variable",
+                                            code="V002",
+                                            file=graph.path, **other.where()))
+        reader = readers.get(vid, [None])[0]
+        for layer in layers:
+            where = dict(file=graph.path, **layer.where())
+            if reader is None:
+                problems.append(ValidationError(f"no ReadValue reads variable '{vid}': what the Assign stores is "
+                                                f"never read", code="V002", **where))
+                continue
+            declared = facts.get((reader.id, 0))
+            src = graph.producers(layer.id).get(0)
+            value = facts.get(src) if src is not None else None
+            if declared is None or value is None:
+                continue
+            said = f"variable '{vid}' is {declared.etype} {fmt(declared.shape)} (ReadValue '{reader.name}', " \
+                   f"id {reader.id})"
+            port = layer.inputs[0].id
+            if declared.etype is not None and value.etype is not None and declared.etype.name != value.etype.name:
+                problems.append(ValidationError(f"Assign's new_value is {value.etype}, but {said}", port=port,
+                                                code="S005", **where))
+            elif not compatible(declared.shape, value.shape):
+                problems.append(ValidationError(f"Assign's new_value is {fmt(value.shape)}, but {said}", port=port,
+                                                code="S005", **where))
 
 
 def _schema_problems(root, path: str) -> list:

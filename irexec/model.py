@@ -1,4 +1,5 @@
-"""The public model object: ``read_model`` then ``infer``, as in OpenVINO's Python API."""
+"""The public model object: ``read_model`` then ``infer``, as in OpenVINO's Python API; a model with
+variables (ReadValue/Assign) runs on inference requests that keep them (irexec.request)."""
 from __future__ import annotations
 
 import math
@@ -15,6 +16,7 @@ from .limits import default_max_tensor_bytes, fmt_bytes
 from .lint import check_stream, refuse
 from .graph import Graph, gc_paused
 from .reader import default_weights_path, read_bytes
+from .request import InferRequest
 from .shapes import PShape, fits, fmt
 from .types import ElementType, from_dtype
 
@@ -43,6 +45,9 @@ class Model:
         self.inputs = [self._input_info(lid) for lid in self.plan.parameters]
         self.outputs = self._output_infos()
         self.sizing = Sizing(graph, self.plan.order, self.inputs, self.max_tensor_bytes, self.plan.shape_only)
+        # The variables, each as its (first) ReadValue declares it: name = variable_id.
+        self.variables = self._variable_infos()
+        self._request = None
         self._by_name = {}
         for info in self.inputs:
             for n in (info.name,) + info.names:
@@ -70,6 +75,44 @@ class Model:
             etype = port.etype or (result.inputs[0].etype if result.inputs else None)
             infos.append(TensorInfo(name, port.names, etype, port.shape, lid))
         return infos
+
+    def _variable_infos(self) -> list:
+        found = {}
+        for lid in self.plan.order:
+            layer = self.graph.layer(lid)
+            if layer.type == "ReadValue" and layer.op.variable_id not in found:
+                etype, shape = getattr(layer.op, "declared_type", None), getattr(layer.op, "variable_shape", None)
+                if etype is None and shape is None and layer.outputs:
+                    # ReadValue-3 (and a ReadValue-6 that leaves both open): its init_value's, as
+                    # its output port says (lint holds the port to the rule).
+                    etype, shape = layer.outputs[0].etype, layer.outputs[0].shape
+                found[layer.op.variable_id] = TensorInfo(layer.op.variable_id, (), etype, shape, lid)
+        return list(found.values())
+
+    @property
+    def stateful(self) -> bool:
+        """Whether the model has variables (ReadValue/Assign): its outputs then depend on the
+        inferences before, on the same request."""
+        return self.plan.variables is not None
+
+    def create_infer_request(self) -> InferRequest:
+        """A new request: its variables start at their initial values, apart from every other
+        request's (see irexec.request)."""
+        return InferRequest(self)
+
+    def default_request(self) -> InferRequest:
+        """The request ``infer`` uses (made on first use)."""
+        if self._request is None:
+            self._request = InferRequest(self)
+        return self._request
+
+    def query_state(self) -> list:
+        """The default request's variables (``default_request().query_state()``)."""
+        return self.default_request().query_state()
+
+    def reset_state(self) -> None:
+        """The default request's variables back to their initial values."""
+        self.default_request().reset_state()
 
     def input(self, key) -> TensorInfo:
         if isinstance(key, int):
@@ -104,7 +147,20 @@ class Model:
         (none for a Result) and its evaluation time. A later layer may reuse those buffers, so
         copy what you keep. ``irexec.executor.Profiler`` is one: after the run, its
         ``get_profiling_info()`` lists each layer's time and outputs.
+
+        A model with variables (``stateful``) runs on its default request: the variables carry
+        over from one call to the next, as with OpenVINO's ``compiled_model(inputs)``;
+        ``reset_state()`` starts them again, ``create_infer_request()`` makes a request of
+        their own.
         """
+        if self.plan.variables is not None:
+            return self.default_request().infer(inputs, donate_inputs, observer)
+        return self._infer(inputs, donate_inputs, observer, None)
+
+    __call__ = infer
+
+    def _infer(self, inputs, donate_inputs, observer, state) -> dict:
+        """One run (``state``: the request's variables, for a model that has them)."""
         feeds = self._feeds(inputs)
         # Refuses inputs whose intermediates would exceed the budget, before allocating any; the
         # guard sizes at run time what it could not, ``known`` holds the shape-only layers' values.
@@ -112,10 +168,8 @@ class Model:
         donated = self._donated(donate_inputs)
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
         foreign = frozenset(id(root(arr)) for arr in kept)
-        results = self.plan.run(feeds, foreign, observer, guard, known)
+        results = self.plan.run(feeds, foreign, observer, guard, known, state)
         return {info.name: _owned(results[info.layer_id], kept) for info in self.outputs}
-
-    __call__ = infer
 
     def _donated(self, donate) -> set:
         if donate is True:
@@ -152,18 +206,19 @@ class Model:
                 f"outputs=[{', '.join(map(str, self.outputs))}]>")
 
 
-def check_input(info: TensorInfo, value) -> np.ndarray:
-    """The caller's array, refused (never silently cast) if its type or shape is wrong."""
+def check_input(info: TensorInfo, value, what: str = "input") -> np.ndarray:
+    """The caller's array, refused (never silently cast) if its type or shape is wrong. ``what``
+    names it in messages ("input", "variable"); a type of None takes any."""
     arr = np.asarray(value)
     want = info.element_type
-    if arr.dtype != want.dtype:
+    if want is not None and arr.dtype != want.dtype:
         if not _lossless(arr, want):
-            raise InputError(f"input '{info.name}' expects {want}, got {_dtype_name(arr.dtype)}")
+            raise InputError(f"{what} '{info.name}' expects {want}, got {_dtype_name(arr.dtype)}")
         arr = arr.astype(want.dtype)
-    if want.name == "u1" and arr.size and np.any(arr > 1):
-        raise InputError(f"input '{info.name}' is u1: values must be 0 or 1")
+    if want is not None and want.name == "u1" and arr.size and np.any(arr > 1):
+        raise InputError(f"{what} '{info.name}' is u1: values must be 0 or 1")
     if not fits(info.shape, arr.shape):
-        raise InputError(f"input '{info.name}' expects shape {fmt(info.shape)}, got {list(arr.shape)}")
+        raise InputError(f"{what} '{info.name}' expects shape {fmt(info.shape)}, got {list(arr.shape)}")
     return arr
 
 

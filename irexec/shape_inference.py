@@ -7,7 +7,8 @@ intermediate before anything runs; given the declared ones, it checks a model wi
 One walker (``walk``) serves every pass over a graph, the top level and bodies alike: what it
 does at each layer is the pass's ``step``. The sizing pass's step is here (``Inferrer``), the
 linter's in irexec.check; ``BodyWalk`` is the context through which an op with bodies (If, Loop,
-TensorIterator) has them walked by the same pass that is walking it.
+TensorIterator) has them walked by the same pass that is walking it (the executor's context,
+irexec.body_runs, runs them).
 """
 from __future__ import annotations
 
@@ -106,9 +107,6 @@ class BodyWalk:
             return result_facts(graph, {})  # the reader has reported the cycle
         return result_facts(graph, walk(graph, order, step))
 
-    def run(self, body, feeds: dict) -> dict:
-        raise NotImplementedError("running bodies is not supported yet")
-
 
 def context_for(op, make_step: Callable):
     """The BodyContext for ``op`` (None for an op without bodies)."""
@@ -117,31 +115,57 @@ def context_for(op, make_step: Callable):
 
 # ---- the sizing pass ---------------------------------------------------------------------------------
 
-def infer_shapes(graph: Graph, order: list, inputs: dict | None = None) -> dict:
+def infer_shapes(graph: Graph, order: list, inputs: dict | None = None, previous: dict | None = None) -> dict:
     """Facts for every (layer id, output index). ``inputs``: Parameter layer id -> Fact (the
-    declared shape and type are used for Parameters not in it)."""
+    declared shape and type are used for Parameters not in it). ``previous``: the facts of an
+    earlier pass over the same graph: a layer whose inputs are what they were there keeps its
+    outputs' facts (the same objects), its rule not walked again."""
     with gc_paused():
-        return walk(graph, order, Inferrer(graph, inputs or {}).step)
+        return walk(graph, order, Inferrer(graph, inputs or {}, previous).step)
+
+
+def same_fact(a: Fact, b: Fact) -> bool:
+    if a.etype != b.etype or a.shape != b.shape or (a.value is None) != (b.value is None):
+        return False
+    return a.value is None or (a.value.dtype == b.value.dtype and np.array_equal(a.value, b.value))
 
 
 class Inferrer:
     """The sizing pass's step: a Parameter given a fact takes it; every other layer its op's
-    rule, constants folded; a problem is raised, located at the layer (by its path, in a body)."""
+    rule, constants folded; a problem is raised, located at the layer (by its path, in a body).
 
-    def __init__(self, graph: Graph, inputs: dict):
+    With the facts of an earlier pass (a decoder's previous token: most layers see the same
+    shapes, only the attention's grow), a layer whose inputs are the very facts they were keeps
+    its outputs' (a Parameter: when its fact is equal): identity then carries the reuse down."""
+
+    def __init__(self, graph: Graph, inputs: dict, previous: dict | None = None):
         self.graph = graph
         self.inputs = inputs
+        self.previous = previous
 
     def step(self, layer, ins: list) -> list:
+        prev = self.previous
         if layer.type == "Parameter" and layer.id in self.inputs:
-            return [self.inputs[layer.id]]
+            fact = self.inputs[layer.id]
+            old = prev.get((layer.id, 0)) if prev is not None else None
+            return [old if old is not None and same_fact(old, fact) else fact]
+        if prev is not None:
+            feeds = self.graph.producers(layer.id)
+            if all(fact is prev.get(feeds.get(i)) for i, fact in enumerate(ins)):
+                outs = [prev.get((layer.id, k)) for k in range(len(layer.outputs))]
+                if all(f is not None for f in outs):
+                    return outs
         op = layer.op
         try:
-            return layer_facts(op, ins, context_for(op, lambda body, feeds: Inferrer(body.graph, feeds).step))
+            outs = layer_facts(op, ins, context_for(op, lambda body, feeds: Inferrer(body.graph, feeds).step))
         except IRExecError as e:
             raise layer.named_port(e).located(file=self.graph.path, **layer.where())
         except Exception as e:  # a value that breaks an op's arithmetic, found while folding
             raise ValidationError(f"{type(e).__name__}: {e}", file=self.graph.path, **layer.where()) from e
+        if prev is not None:  # (an attention's output is as it was, though its inputs grew)
+            olds = [prev.get((layer.id, k)) for k in range(len(outs))]
+            outs = [old if old is not None and same_fact(old, new) else new for old, new in zip(olds, outs)]
+        return outs
 
 
 def nbytes(fact: Fact) -> int | None:

@@ -7,6 +7,11 @@ anything is allocated. Where the pass could not make a layer's shapes static (a 
 depends on values it could not see), the executor asks the guard to run that layer's rule on the
 actual arrays just before computing it. Either way an op's ``compute`` only ever sees inputs its
 rule has accepted, and never allocates past the budget.
+
+An op with bodies (If, Loop, TensorIterator) is sized by its rule, which infers its bodies on the
+facts it is given; when it runs, each run of a body has a sizing pass of its own (the executor's
+RunContext), so the guard leaves its rule alone. A model with bodies always has a guard: it
+carries the model's budget to the bodies' runs.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import numpy as np
 from .errors import ExecutionError, IRExecError, ValidationError
 from .kernels.indices import IndexOutOfRangeError
 from .limits import fmt_bytes
+from .ops.bodies import BodyOp
 from .ops.op import Fact
 from .shape_inference import infer_shapes, nbytes
 from .shapes import compatible, fmt, is_static, static
@@ -28,7 +34,8 @@ _SIGNATURES_KEPT = 32
 class Sizing:
     """The sizing of one model, per input signature (the last few are kept)."""
 
-    def __init__(self, graph, order: list, inputs: list, max_tensor_bytes: int, shape_only=frozenset()):
+    def __init__(self, graph, order: list, inputs: list, max_tensor_bytes: int, shape_only=frozenset(),
+                 declared_holds: bool = True):
         self.graph = graph
         self.order = order
         self.inputs = inputs        # TensorInfo of each Parameter
@@ -37,9 +44,15 @@ class Sizing:
         # values the pass folds for them are the run's, for every run of the signature.
         self.shape_only = shape_only
         self._signatures = {}       # signature -> (the guard or None, the known values)
+        # The last pass's facts and the layers it could not size: a new signature reuses what
+        # its inputs leave as it was (a decoder's next token changes only the attention's shapes).
+        self._last = None
+        self._steers = None         # the Parameters whose values can steer shapes
         # What the rules alone give from the declared shapes, made when first needed (not the
         # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
-        self._declared = None
+        self._declared = None if declared_holds else {}
+        # (A body's: its Parameters take what the loop passes, back edges included, whatever
+        # shapes they declare, as OpenVINO infers them again; so its layers' declarations do not bind.)
 
     def check(self, feeds: dict):
         """Size every intermediate for ``feeds`` (Parameter layer id -> array); raise when one is
@@ -49,8 +62,10 @@ class Sizing:
     def check_run(self, feeds: dict):
         """``check``, and the values of the shape-only layers the pass computed: (guard, {layer
         id: [read-only array per output]})."""
+        if self._steers is None:
+            self._steers = self._can_steer()
         steering = {lid: arr for lid, arr in feeds.items()
-                    if arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
+                    if lid in self._steers and arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
         sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
                     for lid, arr in sorted(feeds.items()))
         if sig in self._signatures:
@@ -59,20 +74,47 @@ class Sizing:
         facts_in = {info.layer_id: Fact(info.element_type, static(feeds[info.layer_id].shape),
                                         steering[info.layer_id].copy() if info.layer_id in steering else None)
                     for info in self.inputs}
+        last_facts, last_unsized = self._last or (None, None)
         try:
-            facts = infer_shapes(self.graph, self.order, facts_in)
+            facts = infer_shapes(self.graph, self.order, facts_in, last_facts)
         except ValidationError as e:
             # Found with these inputs' values (a division by zero while folding, an index out of
             # range, ...): a run error, as the kernel would have raised it.
             raise _as_run_error(e) from None
         for (lid, k), fact in facts.items():
+            if last_facts is not None and last_facts.get((lid, k)) is fact:
+                continue  # (checked when it was made)
             self._refuse_over_budget(self.graph.layer(lid), fact)
             self.refuse_departure(self.graph.layer(lid), k, fact)
-        entry = (self._guard_for(facts), self._known(facts))
+        unsized = self._unsized(facts, last_facts, last_unsized)
+        self._last = (facts, unsized)
+        entry = (Guard(self, unsized) if unsized else None, self._known(facts))
         if len(self._signatures) >= _SIGNATURES_KEPT:
             self._signatures.pop(next(iter(self._signatures)))
         self._signatures[sig] = entry
         return entry
+
+    def _can_steer(self) -> frozenset:
+        """The Parameters whose values can reach an input whose value a rule reads (a Reshape's
+        target, a Range's bounds; any input of an op with bodies), other than through a ShapeOf,
+        which reads only the shape. Only theirs take part in the sizing: a decoder's token id
+        must not fold the whole model through its pass, nor make each token a new signature."""
+        graph, stack = self.graph, []
+        for lid in self.order:
+            layer = graph.layer(lid)
+            feeds = graph.producers(lid)
+            body = isinstance(layer.op, BodyOp)
+            stack += [feeds[i][0] for i in range(len(layer.inputs))
+                      if i in feeds and (body or layer.op.declared_input(i).value)]
+        seen = set()
+        while stack:
+            lid = stack.pop()
+            if lid in seen:
+                continue
+            seen.add(lid)
+            if graph.layer(lid).type != "ShapeOf":
+                stack += [src for src, _ in graph.producers(lid).values()]
+        return frozenset(lid for lid in seen if graph.layer(lid).type == "Parameter")
 
     def _known(self, facts: dict) -> dict:
         known = {}
@@ -113,22 +155,33 @@ class Sizing:
             raise ExecutionError(f"output {k} would be {fmt(fact.shape)}, but from the model's declared shapes "
                                  f"it is {fmt(ahead.shape)}", file=self.graph.path, **layer.where())
 
-    def _guard_for(self, facts: dict):
-        """The layers the pass could not size exactly: an input or output shape not static, or a
-        value the rule needs not known. None when there are none."""
+    def _unsized(self, facts: dict, last_facts, last_unsized) -> dict:
+        """The layers the pass could not size exactly (layer id -> its inputs' element types):
+        an input or output shape not static, or a value the rule needs not known. A layer whose
+        facts are the last pass's objects is decided as it was then."""
         unsized = {}
         for lid in self.order:
             layer = self.graph.layer(lid)
             op = layer.op
             if layer.type in ("Parameter", "Const", "Result"):
                 continue
+            if isinstance(op, BodyOp):
+                unsized[lid] = None
+                continue
+            if op.stateful:
+                continue  # (a ReadValue gives the variable's value: its shape was checked when stored)
             feeds = self.graph.producers(lid)
             ins = [facts[feeds[i]] for i in range(len(layer.inputs))]
             outs = [facts[(lid, i)] for i in range(len(layer.outputs))]
+            if last_facts is not None and all(f is last_facts.get(feeds[i]) for i, f in enumerate(ins)) and all(
+                    f is last_facts.get((lid, k)) for k, f in enumerate(outs)):
+                if lid in last_unsized:
+                    unsized[lid] = last_unsized[lid]
+                continue
             if any(not is_static(f.shape) for f in ins + outs) or any(
                     f.value is None and op.declared_input(i).value for i, f in enumerate(ins)):
                 unsized[lid] = [f.etype for f in ins]
-        return Guard(self, unsized) if unsized else None
+        return unsized
 
 
 class Guard:
@@ -141,7 +194,7 @@ class Guard:
 
     def __call__(self, layer, arrays: list) -> None:
         etypes = self.unsized.get(layer.id)
-        if etypes is None:
+        if etypes is None:  # sized ahead, or an op with bodies (sized as they run)
             return
         op = layer.op
         ins = [Fact(t, static(a.shape), a if op.declared_input(i).value else None)

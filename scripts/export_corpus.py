@@ -2,11 +2,14 @@
 """Export the real-model corpus: small random-weight versions of the model families people run
 (transformers from small configs, torchvision-style convnets, detectors, OCR and audio models),
 converted by ``openvino.convert_model`` from PyTorch and from ONNX, with fp32, fp16-compressed and
-int8/int4-compressed weights, and LLMs with their KV cache as inputs.
+int8/int4-compressed weights, LLMs with their KV cache as inputs or (stateful, as optimum-intel makes
+them) in variables, and ONNX control flow (If, Loop).
 
 A development-time tool (the tests read the committed IRs and need neither torch, transformers nor
 this script). It writes tests/data/corpus/NAME.xml + NAME.bin and tests/data/corpus/corpus.json, which
-lists for each model its family, where it came from, its weights, and how to invent its inputs.
+lists for each model its family, where it came from, its weights, how to invent its inputs, and its op
+types (those of If/Loop bodies too); a stateful model's inputs step by step (``steps``), and a control
+flow model's input sets that take each path (``cases``).
 
 Usage: pip install torch==2.13.0 transformers nncf onnx, then
 python scripts/export_corpus.py [NAME ...]   (all models when none is named; seeds are fixed)
@@ -23,12 +26,15 @@ import openvino as ov
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus import hf, nets  # noqa: E402
+from corpus import control, hf, nets, stateful  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "corpus")
 
 SOURCES = {**{k: ("transformers", v) for k, v in hf.BUILDERS.items()},
            **{k: ("torch.nn", v) for k, v in nets.BUILDERS.items()}}
+
+# Exported whole by their own builders, which return (ov.Model, the manifest entry but its ops).
+WHOLE = {"llama_stateful": stateful.llama_stateful, **control.BUILDERS}
 
 # name -> (source model, how): every model is exported from PyTorch with fp32 weights; these are
 # the other variants.
@@ -82,7 +88,24 @@ def output_names(base: str, source: str, n: int) -> list:
     return ["last_hidden_state"] if source == "transformers" else ["output"] * (n == 1)
 
 
+def op_types(model) -> set:
+    """Type-version of every op, in If/Loop/TensorIterator bodies too."""
+    found = set()
+    for op in model.get_ordered_ops():
+        found.add(f"{op.get_type_name()}-{op.get_type_info().version_id}")
+        if op.get_type_name() == "If":
+            found |= op_types(op.get_then_body()) | op_types(op.get_else_body())
+        elif op.get_type_name() in ("Loop", "TensorIterator"):
+            found |= op_types(op.get_function())
+    return found
+
+
 def export(name) -> dict:
+    if name in WHOLE:
+        ov_model, entry = WHOLE[name]()
+        os.makedirs(OUT, exist_ok=True)
+        ov.save_model(ov_model, os.path.join(OUT, name + ".xml"), compress_to_fp16=False)
+        return {**entry, "ops": sorted(op_types(ov_model))}
     base, how = VARIANTS.get(name, (name, "fp32"))
     source, model, specs = build(base)
     ov_model = convert(model, specs, how)
@@ -99,7 +122,7 @@ def export(name) -> dict:
 def main(names) -> None:
     path = os.path.join(OUT, "corpus.json")
     manifest = json.load(open(path)) if os.path.exists(path) else {}
-    for name in names or [*SOURCES, *VARIANTS]:
+    for name in names or [*SOURCES, *VARIANTS, *WHOLE]:
         manifest[name] = export(name)
         size = os.path.getsize(os.path.join(OUT, name + ".bin"))
         print(f"{name}: {size / 1024:.0f} KiB, {len(manifest[name]['ops'])} op types")

@@ -34,6 +34,24 @@ def _positions(values):
     return np.asarray(values, np.int64).tobytes() + np.int64(1).tobytes()
 
 
+def _dims(n: int) -> str:
+    return "".join(f"{T * n}<dim>{d}</dim>\n" for d in (2, 8, 4))
+
+
+def _read_value(lid: int, etype: str, precision: str) -> str:
+    return (f'{T * 2}<layer id="{lid}" name="read_{lid}" type="ReadValue" version="opset6">\n'
+            f'{T * 3}<data variable_id="state" variable_type="{etype}" variable_shape="2,8,4" />\n'
+            f'{T * 3}<output>\n{T * 4}<port id="0" precision="{precision}">\n{_dims(5)}{T * 4}</port>\n'
+            f'{T * 3}</output>\n{T * 2}</layer>\n')
+
+
+def _assign(lid: int) -> str:
+    return (f'{T * 2}<layer id="{lid}" name="store" type="Assign" version="opset6">\n'
+            f'{T * 3}<data variable_id="state" />\n{T * 3}<input>\n{T * 4}<port id="0" precision="FP32">\n'
+            f'{_dims(5)}{T * 4}</port>\n{T * 3}</input>\n{T * 3}<output>\n'
+            f'{T * 4}<port id="1" precision="FP32">\n{_dims(5)}{T * 4}</port>\n{T * 3}</output>\n{T * 2}</layer>\n')
+
+
 EXAMPLES = {
     "X001": ("the path names no file", None, None, False),
     "X002": ("the file ends in the middle of a layer", "truncate", None, True),
@@ -93,6 +111,12 @@ EXAMPLES = {
                f'<port id="2" precision="FP32">\n{T * 5}<dim>2</dim>\n{T * 5}<dim>2</dim>\n{T * 5}<dim>5</dim>')],
              None, True),
     "S006": ("the axis constant is 3, for data of rank 3", [], np.asarray([5, 6, 3], np.int64).tobytes(), True),
+    "V001": ("two ReadValues of the variable `state`, one f32 [2,8,4] and one f16 [2,8,4], and its Assign",
+             [(f"{T}</layers>", _read_value(6, "f32", "FP32") + _read_value(7, "f16", "FP16") + _assign(8)
+               + f"{T}</layers>"), (edge(4, 4, 5, 0), edge(4, 4, 5, 0) + "\n" + edge(4, 4, 8, 0))], None, True),
+    "V002": ("the updated cache assigned to the variable `state`, which nothing reads",
+             [(f"{T}</layers>", _assign(6) + f"{T}</layers>"), (edge(4, 4, 5, 0), edge(4, 4, 5, 0) + "\n"
+                                                               + edge(4, 4, 6, 0))], None, True),
     "C001": ("the .bin is not beside the .xml", [], None, False),
     "C002": ("the positions constant starts past the end of the .bin",
              [('shape="2" offset="0" size="16"', 'shape="2" offset="24" size="16"')], None, True),

@@ -291,6 +291,30 @@ def _slicing():
     return b.build("slicing")
 
 
+def body_seeds() -> list:
+    """Models with bodies (a Loop with a back edge, a sliced input, a trip count and an If inside;
+    a TensorIterator), written by OpenVINO when it is installed (none otherwise)."""
+    try:
+        import openvino as ov
+    except ImportError:
+        return []
+    import tempfile
+    from cases.infrastructure.test_loop import if_inside, sliced, while_below
+    from cases.infrastructure.test_tensor_iterator import running_sum
+    from cases.bodies_builder import Feeder, o8
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, build in (("loop_if", if_inside()), ("loop_sliced", sliced(trip=3)),
+                            ("loop_while", while_below()), ("tensor_iterator", running_sum())):
+            f = Feeder("x")
+            path = os.path.join(tmp, name + ".xml")
+            # (The trip counts are inputs: a run's random ones may be hostile, -1 or huge.)
+            ov.save_model(ov.Model([o8.result(o) for o in build(f)], f.params, name), path, compress_to_fp16=False)
+            with open(path, "rb") as x, open(path[:-4] + ".bin", "rb") as b:
+                out.append((f"body {name}", x.read(), b.read()))
+    return out
+
+
 def seeds() -> list:
     """(name, xml bytes, bin bytes or None): every bundled model and the hand-written ones."""
     out = []
@@ -307,6 +331,7 @@ def seeds() -> list:
                _logic, _slicing):
         xml, blob = fn()
         out.append((fn.__name__.lstrip("_"), xml, blob))
+    out += body_seeds()
     # Every op's case table as one IR: each op is seeded as its table exercises it.
     for _, table in tables():
         made = table_ir(table)
@@ -631,8 +656,57 @@ def m_rank(root, ch: Chooser) -> str:
     return f"rank {lay.get('type')} {lay.get('id')} = {n}"
 
 
+def m_body(root, ch: Chooser) -> str:
+    """A Loop's, TensorIterator's or If's port map or back edges perturbed: an entry's ports,
+    layers, slicing numbers or purpose, a back edge's ends, an entry or back edge dropped or
+    repeated; or the trip count's Const made hostile (-1, huge)."""
+    owners = [x for x in root.iter("layer") if x.get("type") in ("Loop", "TensorIterator", "If")]
+    if not owners:
+        return "body: none"
+    owner = ch.choice(owners)
+    entries = [e for tag in ("port_map", "then_port_map", "else_port_map") for e in owner.findall(f"{tag}/*")]
+    edges = owner.findall("back_edges/edge")
+    ids = [x.get("id") for x in owner.iter("layer")] + ["-1", "99", ""]
+    kind = ch.int(0, 5)
+    if kind == 0 and entries:
+        e = ch.choice(entries)
+        key = ch.choice(["external_port_id", "internal_layer_id"])
+        e.set(key, ch.choice(ids + NUMBERS[:8]))
+        return f"body: {e.tag} {key}={e.get(key)!r}"
+    if kind == 1 and entries:
+        e = ch.choice(entries)
+        key = ch.choice(["axis", "start", "end", "stride", "part_size"])
+        e.set(key, _value(ch, "num"))
+        return f"body: {e.tag} {key}={e.get(key)!r}"
+    if kind == 2 and entries:
+        e = ch.choice(entries)
+        e.set("purpose", ch.choice(["current_iteration", "execution_condition", "", "x"]))
+        return f"body: {e.tag} purpose={e.get('purpose')!r}"
+    if kind == 3 and edges:
+        e = ch.choice(edges)
+        key = ch.choice(["from-layer", "to-layer"])
+        e.set(key, ch.choice(ids))
+        return f"body: back edge {key}={e.get(key)!r}"
+    if kind == 4 and (entries or edges):
+        e = ch.choice(entries + edges)
+        parent = e.getparent()
+        if ch.int(0, 1):
+            parent.remove(e)
+            return f"body: {e.tag} dropped"
+        parent.append(etree.fromstring(etree.tostring(e)))
+        return f"body: {e.tag} repeated"
+    trips = [x for x in root.iter("layer") if x.get("type") == "Const" and x.find("data") is not None
+             and x.find("data").get("element_type") == "i64" and x.find("data").get("shape") in ("", "1")]
+    if not trips:
+        return "body: no trip count"
+    data = ch.choice(trips).find("data")
+    data.set("offset", str(ch.choice([0, 8, 16, 1 << 40])))
+    return f"body: an i64 Const's offset={data.get('offset')}"
+
+
 STRUCTURED: list = [m_rank, m_rename, m_output, m_param_shape, m_param_shape, m_attr, m_data_attr, m_data_attr,
-                    m_const, m_const, m_dim, m_dim, m_port, m_edge, m_edge, m_layer, m_layer, m_element, m_net]
+                    m_const, m_const, m_dim, m_dim, m_port, m_edge, m_edge, m_layer, m_layer, m_element, m_net,
+                    m_body]
 
 TOKENS = [b"<", b">", b"&", b"&amp;", b"&#0;", b"&#x110000;", b"]]>", b"<![CDATA[1]]>", b"<?pi x?>", b"<!-- -->",
           b"<!DOCTYPE net>", b'"', b"'", b"\x00", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\r", b"\n", b"<dim>",

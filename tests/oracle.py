@@ -44,8 +44,10 @@ def core():
         # The plugin may compute f32 models in bf16 on CPUs that have it (AMX, AVX512-BF16):
         # every differential test compares with f32 inference. And it quantizes the activations
         # of MatMuls with int8/int4 weights to 8 bits on the fly (off 2e-3 on the corpus's
-        # compressed LLMs): the spec's Convert/Subtract/Multiply then MatMul has no such step.
-        _core.set_property("CPU", {"INFERENCE_PRECISION_HINT": "f32", "DYNAMIC_QUANTIZATION_GROUP_SIZE": "0"})
+        # compressed LLMs): the spec's Convert/Subtract/Multiply then MatMul has no such step. A
+        # stateful model's KV cache it keeps in u8 (states off 1e-3); the spec's variables hold f32.
+        _core.set_property("CPU", {"INFERENCE_PRECISION_HINT": "f32", "DYNAMIC_QUANTIZATION_GROUP_SIZE": "0",
+                                   "KV_CACHE_PRECISION": "f32"})
     return _core
 
 

@@ -1,7 +1,8 @@
 """Ops with bodies: If-8, Loop-5 and TensorIterator-1, as OpenVINO writes them, are read (bodies,
 port maps, back edges), lint clean, and their inferred outputs are the shapes OpenVINO wrote;
 a broken body is a finding under the layer's path (``loop/body/add``), with its line and rule,
-and ``irexec run`` refuses it in one line. Running bodies is not supported yet."""
+and ``irexec run`` refuses it in one line. Their bodies run (the case tables under tests/cases
+compare them with the CPU plugin); here: what a run reports from inside a body, and its bounds."""
 from __future__ import annotations
 
 import os
@@ -226,13 +227,60 @@ def test_bodies_port_maps_and_back_edges_are_read(written):
     assert inner_if.where()["layer_id"] == f"{loop.id}/body/{inner_if.id}"
 
 
-def test_a_model_with_bodies_reads_but_does_not_run_yet(written):
+def test_a_model_with_bodies_runs_and_its_body_layers_are_observed(written):
     m = irexec.read_model(written["loop"])
     assert [str(o.shape) for o in m.outputs] == ["(Dim(lo=1, hi=1), Dim(lo=3, hi=3))",
                                                  "(Dim(lo=4, hi=4), Dim(lo=3, hi=3))"]
-    with pytest.raises(irexec.ExecutionError, match=r"running Loop is not supported yet") as info:
-        m.infer({"a": np.zeros((1, 3), np.float32)})
-    assert info.value.layer_type == "Loop" and "\n" not in str(info.value)
+    a = np.arange(3, dtype=np.float32).reshape(1, 3)
+    profiler = irexec.Profiler()
+    last, every = m.infer({"a": a}, observer=profiler).values()
+    np.testing.assert_array_equal(last, a + 4)
+    np.testing.assert_array_equal(every, np.concatenate([a + k for k in range(1, 5)]))
+    info = {p.node_name: p for p in profiler.get_profiling_info()}
+    (loop,) = [p for p in info.values() if p.node_type == "Loop"]
+    (add,) = [p for p in info.values() if p.node_type == "Add"]
+    # A body layer: named by its path, counted once per iteration; the loop once, after its body.
+    assert add.node_name.startswith(loop.node_name + "/body/") and add.node_id.startswith(loop.node_id + "/body/")
+    assert (add.runs, loop.runs) == (4, 1)
+    names = list(info)
+    assert names.index(add.node_name) < names.index(loop.node_name)
+
+
+def test_a_run_time_failure_inside_a_body_names_its_path_and_line(tmp_path):
+    # Range(0, 4, i - 2) in the body: its step is 0 at the third iteration.
+    n = P([], np.int64, "n")
+    i, stop = P([], np.int64), P([], np.int64)
+    made = o8.range(C(0), stop, o8.subtract(i, C(2)), "i64")
+    body = ov.Model([o8.result(C(True, np.bool_)), o8.result(o8.shape_of(made))], [i, stop], "body")
+    loop = o5.loop(n, C(True, np.bool_))
+    loop.set_function(body)
+    loop.set_special_body_ports([0, 0])
+    loop.set_invariant_input(stop, C(4).output(0))
+    path = save(ov.Model([o8.result(loop.get_iter_value(body.get_results()[1].input_value(0), -1))], [n], "m"),
+                tmp_path)
+    m = irexec.read_model(path)
+    # (Two iterations: the last one's step is -1, from 0 to 4: nothing.)
+    np.testing.assert_array_equal(list(m.infer({"n": np.int64(2)}).values())[0], [0])
+    with pytest.raises(irexec.ExecutionError) as info:
+        m.infer({"n": np.int64(5)})
+    e = info.value
+    range_line = next(k for k, t in enumerate(open(path).read().splitlines(), 1) if 'type="Range"' in t)
+    assert e.layer.startswith(f"{loop.get_friendly_name()}/body/") and e.layer_type == "Range"
+    assert e.line == range_line and "Range step must not be 0" in e.message
+
+
+def test_a_loop_that_never_stops_is_bounded(written, monkeypatch):
+    import irexec.ops.bodies as bodies
+    monkeypatch.setattr(bodies, "MAX_ITERATIONS", 10)
+    m = irexec.read_model(written["loop_trip_fed"])
+    with pytest.raises(irexec.ExecutionError, match=r"would run more than 10 iterations \(irexec's limit\)") as info:
+        m.infer({"a": np.zeros((1, 3), np.float32), "n": np.int64(-1)})
+    assert info.value.layer_type == "Loop"
+    # Within the limit it runs; and a concatenation over the budget is refused before it is made.
+    assert list(m.infer({"a": np.zeros((1, 3), np.float32), "n": np.int64(10)}).values())[1].shape == (10, 3)
+    small = irexec.read_model(written["loop_trip_fed"], max_tensor_bytes=64)
+    with pytest.raises(irexec.ExecutionError, match=r"over the budget"):
+        small.infer({"a": np.zeros((1, 3), np.float32), "n": np.int64(6)})
 
 
 # ---- broken bodies -----------------------------------------------------------------------------------

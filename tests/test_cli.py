@@ -162,3 +162,77 @@ def test_an_internal_error_is_one_line_and_exit_1(tmp_path, monkeypatch):
     r = CliRunner().invoke(cli, ["run", xml, "--random"])
     assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1
     assert "layer 'l2' (id 2, Add): RuntimeError: a bug" in r.output
+
+
+# ---- --steps and --dump-state (a model with variables) ---------------------------------------------
+
+@pytest.fixture
+def stateful_xml(tmp_path):
+    """s = ReadValue(s) + x; Assign(s), a ReadValue-6 of f32 [2] with no init_value (zeros)."""
+    xml = """<?xml version="1.0"?>
+<net name="acc" version="11"><layers>
+<layer id="0" name="x" type="Parameter" version="opset1"><data shape="2" element_type="f32"/>
+<output><port id="0" precision="FP32" names="x"><dim>2</dim></port></output></layer>
+<layer id="1" name="read" type="ReadValue" version="opset6"><data variable_id="acc/total" variable_type="f32" variable_shape="2"/>
+<output><port id="0" precision="FP32"><dim>2</dim></port></output></layer>
+<layer id="2" name="sum" type="Add" version="opset1"><input><port id="0" precision="FP32"><dim>2</dim></port>
+<port id="1" precision="FP32"><dim>2</dim></port></input><output><port id="2" precision="FP32" names="s"><dim>2</dim></port></output></layer>
+<layer id="3" name="store" type="Assign" version="opset6"><data variable_id="acc/total"/>
+<input><port id="0" precision="FP32"><dim>2</dim></port></input><output><port id="1" precision="FP32"><dim>2</dim></port></output></layer>
+<layer id="4" name="out" type="Result" version="opset1"><input><port id="0" precision="FP32"><dim>2</dim></port></input></layer>
+</layers><edges>
+<edge from-layer="0" from-port="0" to-layer="2" to-port="1"/><edge from-layer="1" from-port="0" to-layer="2" to-port="0"/>
+<edge from-layer="2" from-port="2" to-layer="3" to-port="0"/><edge from-layer="2" from-port="2" to-layer="4" to-port="0"/>
+</edges></net>
+"""
+    path = tmp_path / "acc.xml"
+    path.write_text(xml)
+    return str(path)
+
+
+def test_steps_carry_the_state_and_name_files_per_step(tmp_path, stateful_xml):
+    for k in range(3):
+        np.save(tmp_path / f"x{k}.npy", np.full(2, k + 1, np.float32))
+    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x{{step}}.npy", "--steps", "3",
+               "-o", str(tmp_path / "out{step}.npz"))
+    assert r.exit_code == 0, r.output
+    assert [np.load(tmp_path / f"out{k}.npz")["s"].tolist() for k in range(3)] == [[1, 1], [3, 3], [6, 6]]
+    # The same input every step, shown as a table per step.
+    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x1.npy", "--steps", "2")
+    assert r.exit_code == 0 and r.output.count("step ") == 2 and "[4., 4.]" in r.output.split("step 1:")[1], r.output
+
+
+def test_dump_state_after_the_last_step(tmp_path, stateful_xml):
+    np.save(tmp_path / "x.npy", np.full(2, 2, np.float32))
+    state = tmp_path / "state"
+    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x.npy", "--steps", "2", "--dump-state", str(state))
+    assert r.exit_code == 0, r.output
+    index = __import__("json").loads((state / "index.json").read_text())
+    (entry,) = index["variables"]
+    assert entry["name"] == "acc/total" and "/" not in entry["file"]
+    assert np.load(state / entry["file"]).tolist() == [4, 4]
+    # An existing, non-empty target is refused before running.
+    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x.npy", "--dump-state", str(state))
+    assert r.exit_code == 2 and "not an empty directory" in r.output
+
+
+def test_steps_errors_name_the_step_and_leave_no_files(tmp_path, stateful_xml):
+    np.save(tmp_path / "x0.npy", np.ones(2, np.float32))
+    np.save(tmp_path / "x1.npy", np.ones(3, np.float32))
+    out, state = tmp_path / "o{step}.npz", tmp_path / "state"
+    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x{{step}}.npy", "--steps", "3", "-o", str(out),
+               "--dump-state", str(state))
+    assert r.exit_code == 1 and "(at step 1)" in r.output and "x" in r.output, r.output
+    assert not list(tmp_path.glob("o*.npz")) and not state.exists()
+    np.save(tmp_path / "x1.npy", np.ones(2, np.float32))
+    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x{{step}}.npy", "--steps", "3")
+    assert r.exit_code == 1 and "(at step 2)" in r.output and "not found" in r.output, r.output
+    r = invoke("run", stateful_xml, "--random", "--steps", "2", "-o", str(tmp_path / "one.npz"))
+    assert r.exit_code == 2 and "{step}" in r.output
+    r = invoke("run", stateful_xml, "--random", "--steps", "2", "--compare", str(tmp_path / "ref.npz"))
+    assert r.exit_code == 2 and "not with --steps" in r.output
+
+
+def test_steps_with_random_inputs_and_profile(stateful_xml):
+    r = invoke("run", stateful_xml, "--random", "--steps", "2", "--profile")
+    assert r.exit_code == 0 and "step 1:" in r.output and "store" in r.output, r.output

@@ -61,3 +61,13 @@ def test_corpus_covers_the_families():
     assert {e["source"] for e in MANIFEST.values()} >= {"transformers", "torch.nn", "onnx"}
     assert {e["weights"] for e in MANIFEST.values()} >= {"fp32", "fp16", "int8", "int4"}
     assert sum(e["kv_cache"] for e in MANIFEST.values()) >= 4
+
+
+def test_corpus_covers_control_flow_and_state():
+    """A stateful LLM (its KV cache in ReadValue/Assign variables, steps listed), and ONNX If and
+    Loop models with input sets for each path (tests/test_corpus_steps.py runs them)."""
+    ops = {op.rsplit("-", 1)[0] for e in MANIFEST.values() for op in e["ops"]}
+    assert {"If", "Loop", "ReadValue", "Assign"} <= ops
+    stateful = [e for e in MANIFEST.values() if e.get("stateful")]
+    assert stateful and all(len(e["steps"]) >= 2 and "beam_idx" in e["steps"][0] for e in stateful)
+    assert all(len(e["cases"]) >= 2 for e in MANIFEST.values() if {"If-opset8", "Loop-opset5"} & set(e["ops"]))

@@ -105,6 +105,28 @@ def test_mutated_irs(workdir, data):
     check(fuzzlib.make_case(fuzzlib.HypothesisChooser(data), SEEDS), workdir)
 
 
+BODY_SEEDS = [s for s in SEEDS if s[0].startswith("body ")]
+
+
+@settings(FUZZ, max_examples=200)
+@given(data=st.data())
+def test_mutated_bodies(workdir, data):
+    """Models with bodies, their port maps, back edges and trip counts perturbed (and sometimes
+    more): one line, exit 1 or 2, no traceback, no hang."""
+    if not BODY_SEEDS:
+        pytest.skip("no model with bodies to seed from (OpenVINO writes them)")
+    ch = fuzzlib.HypothesisChooser(data)
+    name, xml, blob = ch.choice(BODY_SEEDS)
+    case = fuzzlib.Case(name, xml, blob)
+    root = fuzzlib.etree.fromstring(xml)
+    for _ in range(ch.int(1, 3)):
+        case.steps.append(ch.choice([fuzzlib.m_body, fuzzlib.m_body, fuzzlib.m_body, fuzzlib.m_data_attr,
+                                     fuzzlib.m_dim])(root, ch))
+    case.xml = b'<?xml version="1.0"?>\n' + fuzzlib.etree.tostring(root)
+    case.input_seed = ch.int(0, 2 ** 16)
+    check(case, workdir, cli=ch.int(0, 3) == 0)
+
+
 @settings(FUZZ, max_examples=600)
 @given(data=st.data())
 def test_damaged_xml_bytes(workdir, data):

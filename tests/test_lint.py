@@ -334,6 +334,63 @@ def test_a_broken_layer_is_reported_once_not_downstream(tmp_path):
     assert codes(lint_text(tmp_path, xml)) == ["S001"]
 
 
+# ---- variables (ReadValue/Assign) -------------------------------------------------------------------
+# (Here rather than at the end: test_every_rule_has_a_test must run after every rule's test.)
+
+def _stateful_xml(tmp_path, assign_id="v", second_assign=False):
+    import openvino.opset6 as o6
+    from openvino.op.util import Variable, VariableInfo
+    info = VariableInfo()
+    info.data_shape, info.data_type, info.variable_id = ov.PartialShape([-1, 3]), ov.Type.f32, "v"
+    var = Variable(info)
+    x = o6.parameter([2, 3], np.float32, name="x")
+    rv = o6.read_value(var)
+    other = VariableInfo()
+    other.data_shape, other.data_type, other.variable_id = ov.PartialShape([2, 3]), ov.Type.f32, assign_id
+    sinks = [o6.assign(x, Variable(other) if assign_id != "v" else var)]
+    if second_assign:
+        sinks.append(o6.assign(x, var))
+    return save(ov.Model([o6.result(rv)], sinks, [x]), tmp_path)
+
+
+def test_assign_is_a_sink_not_an_unused_output(tmp_path):
+    findings = irexec.lint(_stateful_xml(tmp_path))
+    assert findings == [], findings
+
+
+def test_v002_assigned_but_never_read_and_read_but_never_assigned(tmp_path):
+    findings = irexec.lint(_stateful_xml(tmp_path, assign_id="w"))
+    expect(findings, "V002")
+    (f,) = [f for f in findings if f.layer_type == "Assign"]
+    assert f.severity == "warning" and "no ReadValue reads variable 'w'" in f.message
+    (g,) = [f for f in findings if f.layer_type == "ReadValue"]
+    assert g.code == "V002" and "no Assign writes variable 'v'" in g.message
+    assert irexec.read_model(_stateful_xml(tmp_path, assign_id="w")).variables[0].name == "v"
+
+
+def test_v001_declared_twice_v002_assigned_twice_and_s005_type(tmp_path):
+    f = [f for f in irexec.lint(_stateful_xml(tmp_path, second_assign=True)) if f.code == "V002"]
+    assert len(f) == 1 and "the spec expects one Assign per variable" in f[0].message
+    path = _stateful_xml(tmp_path)
+    with open(path) as fh:
+        text = fh.read()
+    at = text.index('<layer id="1"')
+    twin = text[at:text.index("</layer>", at) + len("</layer>")]
+    wider = twin.replace('id="1"', 'id="9"').replace('variable_shape="?,3"', 'variable_shape="?,4"').replace(
+        "<dim>3</dim>", "<dim>4</dim>")
+    with open(path, "w") as fh:
+        fh.write(text.replace(twin, twin + "\n" + wider))
+    f = expect(irexec.lint(path), "V001")
+    assert "declares variable 'v' as f32 [?,4]" in f.message
+    path = _stateful_xml(tmp_path)  # (OpenVINO builds no such Assign: the file is edited)
+    with open(path) as fh:
+        text = fh.read().replace('variable_type="f32"', 'variable_type="i32"')
+    with open(path, "w") as fh:
+        fh.write(text)
+    f = expect(irexec.lint(path), "S005")
+    assert f.layer_type == "Assign" and "new_value is f32, but variable 'v' is i32 [?,3]" in f.message
+
+
 def test_every_rule_has_a_test():
     """Runs last in this module: each rule in the table was seen firing by some test above."""
     if not COVERED:

@@ -630,18 +630,22 @@ def test_a_run_failing_in_a_layer_keeps_a_dump_marked_incomplete(tmp_path):
 
 
 def test_a_layer_error_found_before_running_keeps_the_inputs(tmp_path):
-    """Few indices are folded by the pre-run size check, which finds the bad one first: the
-    error still names the layer, and the dump holds the inputs that lead to it."""
-    path = failing_model(tmp_path)
-    xml = open(path).read().replace(f"<dim>{N_IDX}</dim>", "<dim>2</dim>").replace(
-        f'shape="{N_IDX}"', 'shape="2"').replace(f'shape="{N_IDX},3"', 'shape="2,3"')
-    with open(path, "w") as f:
-        f.write(xml)
-    np.save(tmp_path / "few.npy", np.array([1, 9]))
-    r = invoke("run", path, "--random", "-i", f"idx={tmp_path / 'few.npy'}", "--dump", tmp_path / "d")
-    assert r.exit_code == 1 and "layer 'scatter' (id 4, ScatterUpdate)" in r.output
+    """A small integer input that steers a shape (a Reshape's target) is folded by the pre-run
+    size check, which finds the bad value before any layer runs: the error names the layer, and
+    the dump holds the inputs that lead to it, and nothing computed."""
+    xml = net([param(0, "data", (4, 3)), param(1, "target", (2,), "i64"),
+               layer(2, "Multiply", inputs=[port(0, "f32", (4, 3)), port(1, "f32", (4, 3))],
+                     outputs=[port(2, "f32", (4, 3))], name="square"),
+               layer(3, "Reshape", data={"special_zero": "false"}, inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,))],
+                     outputs=[port(2, "f32", (-1, -1), "out")], name="reshape"),
+               result(4, "f32", (-1, -1))],
+              [(0, 0, 2, 0), (0, 0, 2, 1), (2, 2, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0)])
+    path = write(tmp_path, xml, b"")
+    np.save(tmp_path / "target.npy", np.array([5, 5]))
+    r = invoke("run", path, "--random", "-i", f"target={tmp_path / 'target.npy'}", "--dump", tmp_path / "d")
+    assert r.exit_code == 1 and "layer 'reshape' (id 3, Reshape)" in r.output
     index = load_dump(tmp_path / "d")
-    assert index["complete"] is False and [t["layer"] for t in index["tensors"]] == ["data", "idx", "u"]
+    assert index["complete"] is False and [t["layer"] for t in index["tensors"]] == ["data", "target"]
 
 
 def test_a_run_failing_before_any_layer_leaves_no_dump(tmp_path):

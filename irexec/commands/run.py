@@ -1,7 +1,8 @@
 """``irexec run``: run a model on given or random inputs; show or save its outputs, and on request
 profile the layers (``--profile``), compare the outputs with reference ones (``--compare``) and
 save every intermediate tensor (``--dump``). A progress line appears on long runs when stderr is a
-terminal.
+terminal. A model with variables (ReadValue/Assign) runs ``--steps N`` inferences on one request,
+its variables carried from step to step; ``--dump-state`` saves them after the last.
 
 Every extra is an observer of the executor (``Model.infer(..., observer=)``), called after each
 layer with the arrays it just produced: the layers are timed by the executor itself, and a dump
@@ -37,7 +38,9 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 @click.option("-w", "--weights", type=click.Path(dir_okay=False),
               help="The .bin file (default: the model's path with .bin).")
 @click.option("-i", "--input", "input_specs", multiple=True, metavar="NAME=FILE.npy | FILE.npz",
-              help="An input: NAME=FILE.npy, or a .npz keyed by input name. Repeatable.")
+              help="An input: NAME=FILE.npy, or a .npz keyed by input name. Repeatable. With --steps, "
+                   "'{step}' in the path is replaced by the step's number (from 0); a path without it "
+                   "gives the same input to every step.")
 @click.option("--random", "use_random", is_flag=True,
               help="Fill every input not given with random values of its shape and type. An integer "
                    "input feeding an op's indices (directly, or through Convert, Reshape, Squeeze or "
@@ -47,7 +50,9 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 @click.option("--shape", "shape_specs", multiple=True, metavar="NAME=D1,D2,...",
               help="With --random: the shape to use for an input with dynamic dims. Repeatable.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write all outputs to this .npz, keyed by output name (written only on success).")
+              help="Write all outputs to this .npz, keyed by output name (written only on success). "
+                   "With --steps N > 1 the path must hold '{step}': one .npz per step, all written "
+                   "once every step has run.")
 @click.option("--max-bytes", metavar="SIZE",
               help="The most one tensor may take, e.g. 512M or 4G; a model or input that would need "
                    "more is refused before allocating. Default: half the memory, at most 16G.")
@@ -65,8 +70,16 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 @click.option("--dump", "dump_dir", type=click.Path(file_okay=False), metavar="DIR",
               help="Save every input and intermediate tensor as DIR/<n>_<layer>_id<id>.npy, listed "
                    "in DIR/index.json.")
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Run N inferences on one request: a model's variables (ReadValue/Assign, such as a KV "
+                   "cache) carry from each step to the next. --random draws new inputs each step (seed "
+                   "+ step); see -i and -o for files per step.")
+@click.option("--dump-state", "state_dir", type=click.Path(file_okay=False), metavar="DIR",
+              help="After the last step, save each variable of the model as DIR/<name>.npy (names made "
+                   "safe for files), listed in DIR/index.json. DIR must be absent or empty; it is "
+                   "written only when every step succeeds.")
 def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes, profile, repeat,
-        reference, rtol, atol, dump_dir):
+        reference, rtol, atol, dump_dir, steps, state_dir):
     """Run MODEL on the given inputs and show or save its outputs.
 
     \b
@@ -76,6 +89,8 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
       irexec run model.xml --random --profile --repeat 10
       irexec run model.xml -i inputs.npz --compare expected.npz --atol 1e-6
       irexec run model.xml --random --dump layers/
+      irexec run llm.xml -i ids=step{step}.npy -i mask=mask.npy --steps 4 -o out{step}.npz
+      irexec run llm.xml --random --steps 3 --dump-state cache/
     """
     if repeat > 1 and not profile:
         raise UsageError("--repeat needs --profile")
@@ -86,6 +101,10 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
             raise UsageError(f"{flag} must be a number >= 0, got {value}")
     rtol = DEFAULT_RTOL if rtol is None else rtol
     atol = DEFAULT_ATOL if atol is None else atol
+    if steps > 1 or state_dir:
+        from .steps import run_steps  # (it runs each step by _run, below)
+        return run_steps(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes,
+                         profile, repeat, reference, dump_dir, steps, state_dir)
 
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
     feeds = load_inputs(m, input_specs)
@@ -126,10 +145,10 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
             ref.close()
 
 
-def _run(m, feeds, profile, repeat, dump, random_names=frozenset()):
+def _run(m, feeds, profile, repeat, dump, random_names=frozenset(), profiler=None):
     """Run ``repeat`` times; the dump watches the first run only. Returns the last outputs, the
     profiler and each run's wall time. ``random_names``: the inputs --random made."""
-    profiler = Profiler() if profile else None
+    profiler = profiler or (Profiler() if profile else None)
     progress = Progress.on_terminal(sys.stderr, len(m.plan.steps) * repeat)
     dump_observer = _dump_observer(dump) if dump else None
     walls = []

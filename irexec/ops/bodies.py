@@ -7,7 +7,13 @@ under the layer's path, ``loop/body/add``). So the ops stay below the walkers.
 
 The rule of an op with bodies is ``output_facts(self, *ins, context)``: the input facts, and the
 context. Outputs are as many as the layer declares; the port map says which body Result each
-comes from. Running bodies is not supported yet: ``compute`` says so.
+comes from. Its compute is ``compute(self, *arrays, context)``: the executor hands it a context
+whose ``run(body, feeds)`` runs a body through the same walker as the top level (a plan built once
+per body, its constants folded once, every body layer sized and guarded as a top-level one and
+named by its path). Ops without bodies are called as ever: the hook costs them nothing.
+
+Run-time bounds: a loop stops with an error past MAX_ITERATIONS iterations, and a concatenated
+output is refused before its parts add up to more than the memory budget for one tensor.
 """
 from __future__ import annotations
 
@@ -21,7 +27,10 @@ from .op import Fact, Op
 
 
 class BodyContext(Protocol):
-    """How an op has its bodies inferred (and, later, run) by the walker that is walking it."""
+    """How an op has its bodies inferred, or run, by the walker that is walking it (the shape
+    walkers give ``infer``, the executor ``run`` and ``max_bytes``)."""
+
+    max_bytes: int  # the memory budget for one tensor
 
     def infer(self, body, feeds: dict) -> dict:
         """The facts of the body's Results (Result layer id -> the Fact of what it takes) when
@@ -30,12 +39,13 @@ class BodyContext(Protocol):
         again for the same layer replaces what the earlier pass found."""
 
     def run(self, body, feeds: dict) -> dict:
-        """(Later.) The arrays of the body's Results for arrays fed to its Parameters."""
+        """The arrays of the body's Results (Result layer id -> array) for arrays fed to its
+        Parameters (Parameter layer id -> array; each must be fed)."""
 
 
-def not_supported(op_type: str) -> ExecutionError:
-    return ExecutionError(f"running {op_type} is not supported yet: irexec reads, checks and infers the "
-                          f"shapes of If, Loop and TensorIterator, but cannot execute their bodies")
+# The most iterations a Loop or TensorIterator runs: past it irexec refuses the model (a trip count
+# of -1 or 2**62 with a body that never says stop must not hang a run).
+MAX_ITERATIONS = 1 << 14
 
 
 class BodyOp(Op):
@@ -72,8 +82,27 @@ class BodyOp(Op):
             return [Fact(None, None) for _ in range(self.n_outputs)]
         return list(self.output_facts(*ins, context=context))
 
-    def compute(self, *arrays):
-        raise not_supported(self.type)
+    def evaluate(self, arrays: list, out=None, wanted=None, context: Optional[BodyContext] = None) -> list:
+        if context is None:
+            raise ExecutionError(f"internal error: {self.type} was run without a context to run its bodies")
+        return list(self.compute(*arrays, context=context))
+
+    def run_body(self, context: BodyContext, body, arrays: list, extra: Optional[dict] = None) -> dict:
+        """Run ``body`` on the op's inputs as its port map passes them whole (``extra``: what the
+        caller feeds besides: slices, back edges, the iteration count)."""
+        feeds = {e.internal_layer: arrays[self.input_index[e.external_port]]
+                 for e in body.inputs if e.external_port is not None and e.axis is None}
+        if extra:
+            feeds.update(extra)
+        return context.run(body, feeds)
+
+    def outputs_of(self, body, results: dict) -> list:
+        """The op's outputs taken from a body's results at the last run (not the concatenated)."""
+        outs = [None] * self.n_outputs
+        for e in body.outputs:
+            if e.external_port is not None and e.axis is None:
+                outs[self.output_ids.index(e.external_port)] = results[e.internal_layer]
+        return outs
 
     # ---- helpers for the rules ----
 
@@ -171,6 +200,11 @@ class IteratingOp(BodyOp):
         shapes settle."""
         body = self.bodies["body"]
         feeds = self.feeds(body, ins)
+        targets = [b.to_layer for b in body.back_edges]
+        twice = next((t for t in targets if targets.count(t) > 1), None)
+        if twice is not None:
+            raise ValidationError(f"two back edges go to the body's Parameter {body.graph.layer(twice).name!r}: "
+                                  f"which one it takes is not said")
         back = [(b.to_layer, b.from_layer) for b in body.back_edges if b.to_layer in feeds]
         for to, _ in back:
             feeds[to] = Fact(feeds[to].etype, feeds[to].shape)  # its value changes each iteration
@@ -195,9 +229,8 @@ class IteratingOp(BodyOp):
         return [Fact(f.etype, f.shape) for f in super().collect(body, results, concat)]
 
     def part_count(self, ins: list) -> Optional[int]:
-        """The iterations a sliced input makes, as OpenVINO counts them: from ``start`` to
-        ``end`` (negatives count from the end of the axis), both included, in parts of
-        ``part_size``; None when no sliced input's length is known."""
+        """The iterations a sliced input makes, as OpenVINO counts them (``count_parts``); None
+        when no sliced input's length is known."""
         for e in self.bodies["body"].inputs:
             if e.axis is None or e.external_port is None:
                 continue
@@ -207,7 +240,157 @@ class IteratingOp(BodyOp):
             d = shape[normalize_axis(e.axis, len(shape), "the port map's axis")]
             if not d.is_static:
                 continue
-            start = e.start + d.lo if e.start < 0 else e.start
-            end = e.end + d.lo if e.end < 0 else e.end
-            return (abs(end - start) + 1) // max(e.part_size, 1)
+            return count_parts(d.lo, e, f"the {self.type}'s input port {e.external_port}")
         return None
+
+
+# ---- running a loop --------------------------------------------------------------------------------
+
+def parts(arr: np.ndarray, e, what: str) -> list:
+    """The parts of a sliced input, in the order the body takes them: ``part_size`` along the
+    axis each, the first at ``start`` (negatives count from the end of the axis), each ``stride``
+    after the one before (a negative stride walks backwards: a part then ends where the walk is),
+    as many as whole parts fit from ``start`` to ``end``, both included. Views, not copies."""
+    axis = normalize_axis(e.axis, arr.ndim, "the port map's axis")
+    n = arr.shape[axis]
+    start, end = (e.start + n if e.start < 0 else e.start), (e.end + n if e.end < 0 else e.end)
+    count = count_parts(n, e, what)
+    step = e.stride
+    firsts = [start + k * step if step > 0 else start + k * step - e.part_size + 1 for k in range(count)]
+    if count and (min(firsts) < 0 or max(firsts) + e.part_size > n or not 0 <= end < n):
+        raise ValidationError(f"{what} slices axis {e.axis} of length {n} from {e.start} to {e.end} by "
+                              f"{e.stride} in parts of {e.part_size} (port map line {e.line}): past the axis")
+    index = [slice(None)] * arr.ndim
+    out = []
+    for first in firsts:
+        index[axis] = slice(first, first + e.part_size)
+        out.append(arr[tuple(index)])
+    return out
+
+
+def count_parts(n: int, e, what: str) -> int:
+    """How many parts a sliced input of ``n`` along its axis makes: from ``start`` to ``end``
+    (negatives count from the end of the axis), both included, in parts of ``part_size``; a range
+    that is not a whole number of parts is refused (OpenVINO's shape inference drops the rest, its
+    CPU plugin refuses it)."""
+    if e.part_size < 1 or e.stride == 0:
+        raise ValidationError(f"{what} slices with part_size {e.part_size} and stride {e.stride}: "
+                              f"part_size must be positive and stride not 0")
+    start, end = (e.start + n if e.start < 0 else e.start), (e.end + n if e.end < 0 else e.end)
+    length = abs(end - start) + 1
+    if length % e.part_size:
+        raise ValidationError(f"{what} slices {length} along axis {e.axis} (from {e.start} to {e.end}), which "
+                              f"is not a whole number of parts of {e.part_size} (port map line {e.line})")
+    return length // e.part_size
+
+
+class Iterations:
+    """One run of a loop's body again and again: what each iteration is fed (whole inputs, a part
+    of each sliced input, back edges, the iteration number) and what the outputs gather."""
+
+    def __init__(self, op: "IteratingOp", context: BodyContext, arrays: list):
+        self.op, self.context, self.arrays = op, context, arrays
+        body = self.body = op.bodies["body"]
+        graph = body.graph
+        self.whole = {e.internal_layer: arrays[op.input_index[e.external_port]]
+                      for e in body.inputs if e.external_port is not None and e.axis is None}
+        self.sliced = [(e.internal_layer, parts(arrays[op.input_index[e.external_port]], e,
+                                               f"the {op.type}'s input port {e.external_port}"))
+                       for e in body.inputs if e.external_port is not None and e.axis is not None]
+        self.counter = [e.internal_layer for e in body.inputs if e.purpose == "current_iteration"]
+        self.back = [(b.to_layer, b.from_layer) for b in body.back_edges]
+        self.concat = [(op.output_ids.index(e.external_port), e) for e in body.outputs
+                       if e.external_port is not None and e.axis is not None]
+        self.gathered = {k: [] for k, _ in self.concat}
+        self.gathered_bytes = 0
+        self.results = None   # the last iteration's
+        self.done = 0
+        self.graph = graph
+
+    def available(self):
+        """How many iterations the sliced inputs allow (None: no sliced input)."""
+        counts = {len(p) for _, p in self.sliced}
+        if len(counts) > 1:
+            raise ValidationError(f"the {self.op.type}'s sliced inputs make different numbers of parts: "
+                                  f"{', '.join(str(len(p)) for _, p in self.sliced)}")
+        return counts.pop() if counts else None
+
+    def step(self) -> dict:
+        """Run the next iteration; returns its results."""
+        i, op = self.done, self.op
+        if i >= MAX_ITERATIONS:
+            raise ExecutionError(f"the {op.type} would run more than {MAX_ITERATIONS} iterations "
+                                 f"(irexec's limit)")
+        feeds = dict(self.whole)
+        for lid, ps in self.sliced:
+            if i >= len(ps):
+                raise ExecutionError(f"the {op.type}'s iteration {i + 1} has no part of its sliced input left "
+                                     f"(it makes {len(ps)} parts)")
+            feeds[lid] = ps[i]
+        for lid in self.counter:
+            param = self.graph.layer(lid).op
+            feeds[lid] = np.full(tuple(d.lo for d in param.shape or ()), i, param.element_type.dtype)
+        if self.results is not None:
+            for to, src in self.back:
+                feeds[to] = self.results[src]
+        results = self.context.run(self.body, feeds)
+        for k, e in self.concat:
+            part = np.asarray(results[e.internal_layer])
+            self.gathered_bytes += part.nbytes
+            if self.gathered_bytes > self.context.max_bytes:
+                raise ExecutionError(f"output port {e.external_port}, concatenated over {i + 1} iterations, would "
+                                     f"take more than the budget of {self.context.max_bytes} bytes for one tensor")
+            self.gathered[k].append(part)
+        self.results, self.done = results, i + 1
+        return results
+
+    def outputs(self) -> tuple:
+        op, body = self.op, self.body
+        if self.results is not None:
+            outs = op.outputs_of(body, self.results)
+        else:
+            outs = [None] * op.n_outputs
+            for e in body.outputs:
+                if e.external_port is not None and e.axis is None:
+                    outs[op.output_ids.index(e.external_port)] = self.never_run(e.internal_layer)
+        for k, e in self.concat:
+            outs[k] = self.joined(self.gathered[k], e)
+        return tuple(outs)
+
+    def never_run(self, result_id: str) -> np.ndarray:
+        """A last-iteration output of a loop whose body never ran: what the back edge from that
+        Result was first given (as OpenVINO gives it); zeros of the Result's declared shape when
+        no back edge leaves it (unknown dims taken as 0, as the CPU plugin takes them)."""
+        for to, src in self.back:
+            if src == result_id and to in self.whole:
+                return self.whole[to]
+        return np.zeros(self.declared_shape(result_id), self.declared_dtype(result_id))
+
+    def declared_shape(self, result_id: str) -> tuple:
+        port = self.graph.layer(result_id).inputs[0]
+        return () if port.shape is None else tuple(d.lo if d.is_static else 0 for d in port.shape)
+
+    def declared_dtype(self, result_id: str):
+        port = self.graph.layer(result_id).inputs[0]
+        if port.etype is None:
+            raise ExecutionError(f"the {self.op.type}'s body never ran, and its Result "
+                                 f"{self.graph.layer(result_id).name!r} declares no element type to output")
+        return port.etype.dtype
+
+    def joined(self, gathered: list, e) -> np.ndarray:
+        """A concatenated output: every iteration's part along the axis (backwards for a negative
+        stride); a Result of rank 0 gives parts of shape [1]."""
+        if not gathered:
+            shape = self.declared_shape(e.internal_layer) or (1,)
+            axis = normalize_axis(e.axis, len(shape), "the port map's axis")
+            return np.zeros(shape[:axis] + (0,) + shape[axis + 1:], self.declared_dtype(e.internal_layer))
+        gathered = [p.reshape(1) if p.ndim == 0 else p for p in gathered]
+        axis = normalize_axis(e.axis, gathered[0].ndim, "the port map's axis")
+        if e.stride < 0:
+            gathered = gathered[::-1]
+        shapes = {p.shape[:axis] + p.shape[axis + 1:] for p in gathered}
+        if len(shapes) > 1:
+            raise ExecutionError(f"the body's Result {self.graph.layer(e.internal_layer).name!r} changes shape "
+                                 f"between iterations ({', '.join(str(list(p.shape)) for p in gathered[:3])}...): "
+                                 f"output port {e.external_port} cannot concatenate it along axis {e.axis}")
+        return np.concatenate(gathered, axis=axis)

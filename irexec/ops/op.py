@@ -127,6 +127,9 @@ class Op:
     # The input whose buffer ``compute`` may write its output into (``compute(..., out=array)``),
     # when the executor knows nothing else can see that buffer; None: the op always allocates.
     inplace_input: ClassVar[Optional[int]] = None
+    # Whether ``compute`` reads or writes the request's variables (ReadValue, Assign: it takes
+    # ``context=``, the run's store of them); such an op is never folded nor sized ahead.
+    stateful: ClassVar[bool] = False
     # Whether ``compute`` takes ``wanted=`` (per output: whether anything reads it) and may then
     # return, for an output not wanted, any array of its shape and type (a broadcast zero): MaxPool
     # converted from PyTorch declares indices nothing reads, which cost more than the values.

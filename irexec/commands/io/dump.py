@@ -40,6 +40,24 @@ def _index_json(index: dict) -> str:
     return text[:-2] + f',\n "tensors": [\n{tensors}\n ]\n}}\n'
 
 
+
+def directory_entries(path: str, option: str):
+    """What the output directory of ``option`` holds (None: it is not there yet), after checking
+    that its parent exists and that it is a directory (not a link): refuses anything else."""
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        what = "is not a directory" if os.path.exists(parent) else "does not exist"
+        raise UsageError(f"{option} '{path}': its parent {what}")
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise UsageError(f"{option} '{path}': {e.strerror or e}") from None
+    if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+        raise UsageError(f"{option} '{path}': exists and is not a directory")
+    return set(os.listdir(path))
+
 class DumpDir:
     """A directory of .npy files, one per tensor, and an index written last.
 
@@ -76,19 +94,7 @@ class DumpDir:
     @staticmethod
     def _check_target(path: str) -> bool:
         """Whether a previous dump is there to replace; refuses anything else in the way."""
-        parent = os.path.dirname(os.path.abspath(path))
-        if not os.path.isdir(parent):
-            what = "is not a directory" if os.path.exists(parent) else "does not exist"
-            raise UsageError(f"--dump '{path}': its parent {what}")
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            return False
-        except OSError as e:
-            raise UsageError(f"--dump '{path}': {e.strerror or e}") from None
-        if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-            raise UsageError(f"--dump '{path}': exists and is not a directory")
-        entries = set(os.listdir(path))
+        entries = directory_entries(path, "--dump")
         if not entries:
             return False
         try:

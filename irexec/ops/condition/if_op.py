@@ -10,10 +10,14 @@ types must be one). OpenVINO merges such dims into a range in memory, but writes
 
 Departures from the CPU plugin: irexec reads a port map's ``external_port_id`` as the id of the
 layer's port (OpenVINO reads an input's as its index and orders the outputs by theirs: the same
-for files OpenVINO writes, whose ports are numbered 0, 1, ... in order). Running an If is not
-supported yet (``irexec run`` says so).
+for files OpenVINO writes, whose ports are numbered 0, 1, ... in order).
+
+Running: only the taken body runs (an error the other one would meet is never met).
 """
+import numpy as np
+
 from ..bodies import BodyOp, known_scalar, merged
+from ...errors import ExecutionError
 from ..op import Input
 from ..registry import register
 
@@ -36,3 +40,10 @@ class If(BodyOp):
             return outs[0]
         return [merged(a, b, f"If's then_body and else_body give output port {pid} different element types")
                 for pid, a, b in zip(self.output_ids, *outs)]
+
+    def compute(self, cond, *data, context):
+        cond = np.asarray(cond)
+        if cond.size != 1:
+            raise ExecutionError(f"If's cond must have one element, got shape {list(cond.shape)}")
+        body = self.bodies["then_body" if cond.reshape(()).item() else "else_body"]
+        return tuple(self.outputs_of(body, self.run_body(context, body, [cond, *data])))

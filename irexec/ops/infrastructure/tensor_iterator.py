@@ -15,12 +15,21 @@ Departures from the CPU plugin: OpenVINO sizes a concatenated output by the port
 ``part_size`` whatever the body gives; irexec refuses a body Result whose size along the axis is
 known and differs from ``part_size``. A port map's ``external_port_id`` is read as the id of the
 layer's port (OpenVINO reads an input's as its index and orders the outputs by theirs: the same
-for files OpenVINO writes). Running a TensorIterator is not supported yet (``irexec run`` says so).
+for files OpenVINO writes). A sliced range that is not a whole number of parts is refused
+(OpenVINO's shape inference drops the rest; its CPU plugin refuses it).
+
+Running: part i of each sliced input at iteration i (irexec.ops.bodies.parts: from ``start``, by
+``stride``, ``part_size`` each; a negative stride walks backwards); a concatenated output joins
+the iterations' results in order, or backwards for a negative stride. Without a sliced input the
+body runs once, as the CPU plugin runs it. The CPU plugin departs: it refuses a range that is not
+the whole axis (start 1, end 3: "two different iterations numbers"), which irexec slices as the
+spec says; and a body that Squeezes its part and adds the merged state gets, from the second
+iteration on, twice the part (h0 + x[0], then 2 * x[t]: the state's buffer is the part's).
 """
-from ..bodies import IteratingOp, concatenated
+from ..bodies import IteratingOp, Iterations, concatenated
 from ..op import Input
 from ..registry import register
-from ...errors import ValidationError
+from ...errors import ExecutionError, ValidationError
 from ...shapes import fixed
 
 
@@ -46,3 +55,15 @@ class TensorIterator(IteratingOp):
                                       f"(port map line {e.line}), but the port map's part_size is {e.part_size}")
             return None if n is None else fixed(n * e.part_size)
         return concatenated(fact, e, size)
+
+    def compute(self, *data, context):
+        run = Iterations(self, context, list(data))
+        n = run.available()
+        for _ in range(1 if n is None else n):  # (no sliced input: one iteration, as the CPU plugin runs it)
+            results = run.step()
+            for k, e in run.concat:
+                d = results[e.internal_layer]
+                if d.ndim and d.shape[e.axis] != e.part_size:
+                    raise ExecutionError(f"the body gives {d.shape[e.axis]} along axis {e.axis} of output port "
+                                         f"{e.external_port}, which it concatenates in parts of {e.part_size}")
+        return run.outputs()
