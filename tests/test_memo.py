@@ -1,6 +1,6 @@
 """What an op keeps between runs (``Op.memo``: Reshape's output shape, Slice's NumPy key, a
-Reduce's, MVN's and Gather's axes, Broadcast's shapes) is keyed by everything it was worked out from: new shapes or values give new
-results, and a refusal is never kept."""
+Reduce's, MVN's and Gather's axes, Broadcast's shapes, Interpolate's taps) is keyed by everything
+it was worked out from: new shapes or values give new results, and a refusal is never kept."""
 from __future__ import annotations
 
 import numpy as np
@@ -70,3 +70,21 @@ def test_axes_and_targets_given_at_run_time(tmp_path):
         centred = xv - xv.mean(axis=mvn_axis, keepdims=True)
         np.testing.assert_allclose(m, centred / np.sqrt((centred ** 2).mean(axis=mvn_axis, keepdims=True) + 1e-5),
                                    rtol=1e-5)
+
+
+def test_interpolate_taps_follow_the_scales(tmp_path):
+    x = ops.parameter([1, 1, -1, -1], ov.Type.f32, name="x")
+    scales = ops.parameter([2], ov.Type.f32, name="scales")
+    axes = ops.constant(np.array([2, 3], np.int64))
+    near = ops.interpolate(x, scales, "nearest", "scales", axes=axes, coordinate_transformation_mode="asymmetric",
+                           nearest_mode="floor")
+    lin = ops.interpolate(x, scales, "linear_onnx", "scales", axes=axes, coordinate_transformation_mode="align_corners")
+    path = str(tmp_path / "memo3.xml")
+    ov.save_model(ov.Model([ops.result(near), ops.result(lin)], [x, scales]), path)
+    model = irexec.read_model(path)
+    xv = np.arange(6, dtype=np.float32).reshape(1, 1, 2, 3)
+    for s in ((2, 2), (1, 3), (2, 2)):
+        n, lin_out = model.infer({"x": xv, "scales": np.array(s, np.float32)}).values()
+        np.testing.assert_array_equal(n, xv.repeat(s[0], axis=2).repeat(s[1], axis=3))
+        rows = np.linspace(0, 1, 2 * s[0])[:, None] * 3 + np.linspace(0, 2, 3 * s[1])[None, :]
+        np.testing.assert_allclose(lin_out[0, 0], rows, rtol=1e-6, atol=1e-6)

@@ -187,17 +187,21 @@ def is_identity(taps: np.ndarray, n: int) -> bool:
     return len(taps) == n and bool(np.all(taps == np.arange(n)))
 
 
-def apply_taps(x: np.ndarray, axis: int, taps: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """sum_k x[..., taps[:, k], ...] * w[:, k] along ``axis`` (a loop over the few taps)."""
-    # Taps of weight 0 first out of each row, then out of the table: the triangle filter has 2r+1
-    # taps for at most 2 weights.
+def pruned(taps: np.ndarray, w: np.ndarray) -> tuple:
+    """The taps of non-zero weight only: out of each row first, then out of the table (the
+    triangle filter has 2r+1 taps for at most 2 weights)."""
     order = np.argsort(w == 0, axis=1, kind="stable")
     taps, w = np.take_along_axis(taps, order, 1), np.take_along_axis(w, order, 1)
     keep = max(1, int((w != 0).sum(axis=1).max(initial=0)))
-    taps, w = taps[:, :keep], w[:, :keep]
+    return taps[:, :keep], w[:, :keep]
+
+
+def apply_taps(x: np.ndarray, axis: int, taps: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """sum_k x[..., taps[:, k], ...] * w[:, k] along ``axis`` (a loop over the few taps), for
+    taps and weights as ``pruned`` leaves them."""
     shape = [1] * x.ndim
     shape[axis] = -1
-    w = w.astype(x.dtype)
+    w = w.astype(x.dtype, copy=False)
     out = None
     for k in range(taps.shape[1]):
         wk = w[:, k]

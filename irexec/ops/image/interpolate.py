@@ -117,29 +117,55 @@ class _Interpolate(Op):
         return Fact(data.etype, out)
 
     def resize(self, data: np.ndarray, targets, axes) -> np.ndarray:
-        """The kernel: pad, then each axis in turn."""
-        rank = data.ndim
-        axes = list(range(rank)) if axes is None else int_vector(axes, "axes")
-        out_shape = [d.lo for d in output_shape(self, [fixed(n) for n in data.shape], axes,
-                                                np.asarray(targets), self.by_scales)]
-        pads = list(zip(K.full_pads(self.pads_begin, rank), K.full_pads(self.pads_end, rank)))
-        x = np.pad(data, pads) if any(b or e for b, e in pads) else data
-        if self.by_scales:
-            scales = [K.F32(s) for s in np.asarray(targets, np.float32).reshape(-1)]
-        else:
-            scales = [K.F32(out_shape[a]) / K.F32(x.shape[a]) if x.shape[a] else K.F32(0) for a in axes]
-        if 0 in x.shape or 0 in out_shape:
+        """The kernel: pad, then each axis in turn (its taps worked out once per data shape and
+        targets: a small layer spends more on them than on its data)."""
+        targets = np.asarray(targets)
+        axes = None if axes is None else np.asarray(axes)
+        key = (data.shape, data.dtype.char, targets.dtype.char, targets.tobytes(),
+               None if axes is None else (axes.dtype.char, axes.tobytes()))
+        out_shape, pads, axes, passes = self.memo(key, lambda: self._plan(data, targets, axes))
+        x = np.pad(data, pads) if pads else data
+        if passes is None:
             return np.zeros(out_shape, data.dtype)
         if self.mode == "nearest":
-            return self._nearest(x, axes, scales, out_shape)
+            for a, taps in passes:
+                x = np.take(x, taps, axis=a)
+            return x
         # Integers and f16/bf16 compute in f32, as the CPU plugin does (it converts them).
         x = x.astype(np.float64 if data.dtype == np.float64 else np.float32)
         if self.mode in ("bilinear_pillow", "bicubic_pillow"):
             return _to_type(self._pillow(x, axes, out_shape, data.dtype), data.dtype)
+        for a, taps, w in passes:
+            x = K.apply_taps(x, a, taps, w)
+        return _to_type(x, data.dtype)
+
+    def _plan(self, data, targets, axes) -> tuple:
+        """(output shape, pads or None, axes, per resized axis: (axis, taps) for nearest, (axis,
+        taps, weights) for the other modes; None when the output is empty)."""
+        rank = data.ndim
+        axes = list(range(rank)) if axes is None else int_vector(axes, "axes")
+        out_shape = [d.lo for d in output_shape(self, [fixed(n) for n in data.shape], axes, targets, self.by_scales)]
+        pads = list(zip(K.full_pads(self.pads_begin, rank), K.full_pads(self.pads_end, rank)))
+        shape = [n + b + e for n, (b, e) in zip(data.shape, pads)]
+        pads = pads if any(b or e for b, e in pads) else None
+        if self.by_scales:
+            scales = [K.F32(s) for s in np.asarray(targets, np.float32).reshape(-1)]
+        else:
+            scales = [K.F32(out_shape[a]) / K.F32(shape[a]) if shape[a] else K.F32(0) for a in axes]
+        if 0 in shape or 0 in out_shape:
+            return out_shape, pads, axes, None
+        passes = []
         a_scale = self.antialias and self.mode == "linear" and any(s < 1 for s in scales)
         for a, s in zip(axes, scales):
-            n_in, n_out = x.shape[a], out_shape[a]
+            if self.mode in ("bilinear_pillow", "bicubic_pillow"):
+                break  # (their own passes: see _pillow)
+            n_in, n_out = shape[a], out_shape[a]
             c = K.source_coords(self.coordinate_transformation_mode, n_out, n_in, s)
+            if self.mode == "nearest":
+                taps = K.nearest_taps(c, self.nearest_mode, s < 1, n_in)
+                if not K.is_identity(taps, n_in):
+                    passes.append((a, taps))
+                continue
             if K.is_identity(c, n_in):
                 continue  # every output at its own input: weight 1 there, 0 at the other taps
             if self.mode == "linear":
@@ -148,16 +174,9 @@ class _Interpolate(Op):
                 taps, w = K.onnx_taps(c, n_in)
             else:
                 taps, w = K.cubic_taps(c, n_in, self.cube_coeff)
-            x = K.apply_taps(x, a, taps, w)
-        return _to_type(x, data.dtype)
-
-    def _nearest(self, x, axes, scales, out_shape):
-        for a, s in zip(axes, scales):
-            c = K.source_coords(self.coordinate_transformation_mode, out_shape[a], x.shape[a], s)
-            taps = K.nearest_taps(c, self.nearest_mode, s < 1, x.shape[a])
-            if not K.is_identity(taps, x.shape[a]):
-                x = np.take(x, taps, axis=a)
-        return x
+            taps, w = K.pruned(taps, w)
+            passes.append((a, taps, w.astype(np.float64 if data.dtype == np.float64 else np.float32)))
+        return out_shape, pads, axes, passes
 
     def _pillow(self, x, axes, out_shape, dtype):
         """W, then H; each pass is stored in the data's type, as OpenVINO's reference does (u8 and
@@ -168,8 +187,7 @@ class _Interpolate(Op):
             support, kernel = 2.0, K.bicubic_kernel(float(np.float32(self.cube_coeff)))
         for a in (axes[1], axes[0]):
             if x.shape[a] != out_shape[a]:
-                taps, w = K.pillow_taps(x.shape[a], out_shape[a], support, kernel)
-                x = K.apply_taps(x, a, taps, w)
+                x = K.apply_taps(x, a, *K.pruned(*K.pillow_taps(x.shape[a], out_shape[a], support, kernel)))
                 if dtype in (np.dtype(np.uint8), np.dtype(np.int8)):
                     info = np.iinfo(dtype)
                     x = np.clip(np.rint(x), info.min, info.max)

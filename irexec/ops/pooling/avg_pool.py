@@ -21,6 +21,9 @@ data and all padding (auto_pad same with ceil rounding makes one) gives -0.0 whe
 0/0; it gives uninitialised memory for a spatial dim of size 0; it crashes (segfault) compiling
 AvgPool-16 without dilations.
 """
+import itertools
+import math
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -49,6 +52,35 @@ def summed(x: np.ndarray) -> np.ndarray:
     return x.astype(np.float64) if x.dtype.kind in "iu" else x
 
 
+def strided_sums(x: np.ndarray, windows: list, whole: bool):
+    """The window sums when every window counts all its positions (no padding and none past the
+    data's end, or padding counted whole): one zero-padded copy (none without padding) viewed as
+    [N, C, *outputs, *kernel], summed tap by tap. None otherwise (exclude-pad at the borders,
+    ceil rounding past unpadded data), or for an empty tensor."""
+    outs = [w[6] for w in windows]
+    if x.size == 0 or 0 in outs:
+        return None
+    before = [pb for _, _, _, _, pb, _, _ in windows]
+    after = [max(0, (out - 1) * s + (k - 1) * d - pb + 1 - n) for n, k, s, d, pb, _, out in windows]
+    if not whole and (any(before) or any(after)):
+        return None
+    if any(before) or any(after):
+        padded = np.zeros(x.shape[:SPATIAL] + tuple(n + b + a for (n, *_), b, a in zip(windows, before, after)),
+                          x.dtype)
+        padded[(slice(None),) * SPATIAL + tuple(slice(b, b + w[0]) for b, w in zip(before, windows))] = x
+    else:
+        padded = np.ascontiguousarray(x)
+    st = padded.strides
+    view = np.ndarray(x.shape[:SPATIAL] + tuple(outs) + tuple(w[1] for w in windows), x.dtype, padded, 0,
+                      st[:SPATIAL] + tuple(a * w[2] for a, w in zip(st[SPATIAL:], windows))
+                      + tuple(a * w[3] for a, w in zip(st[SPATIAL:], windows)))
+    taps = list(itertools.product(*(range(w[1]) for w in windows)))
+    total = np.array(view[(Ellipsis,) + taps[0]])
+    for t in taps[1:]:
+        total += view[(Ellipsis,) + t]
+    return total
+
+
 class _AvgPool(Pool):
     def setup(self):
         super().setup()
@@ -69,6 +101,9 @@ class _AvgPool(Pool):
         # unless there is no padding at all, as the plugin counts (the spec says nothing of it).
         whole = not self.exclude_pad and any(pb or pe for _, _, _, _, pb, pe, _ in windows)
         total = summed(x)
+        fast = strided_sums(total, windows, whole)
+        if fast is not None:
+            return mean_of_sums(fast, np.array(math.prod(self.kernel)), x.dtype)
         count = np.ones((1,) * x.ndim, np.int64)
         for axis, (n, k, s, d, pb, pe, out) in reversed(list(enumerate(windows, SPATIAL))):
             taps = window_taps(n, k, s, d, pb, out)
