@@ -145,6 +145,7 @@ class Graph:
         self.used = set()  # ids of layers whose edges were left out with a broken layer they fed
         self._feeds = None
         self._order = None
+        self._consumers = None
 
     def layer(self, layer_id: str) -> Layer:
         return self.layers[layer_id]
@@ -152,11 +153,11 @@ class Graph:
     def add_layer(self, layer: Layer) -> None:
         self.g.add_node(layer.id, layer=layer)
         self.layers[layer.id] = layer
-        self._feeds = self._order = None
+        self._feeds = self._order = self._consumers = None
 
     def add_edge(self, src: str, src_port: str, dst: str, dst_port: str, line=None) -> None:
         self.g.add_edge(src, dst, key=(src_port, dst_port), line=line)
-        self._feeds = self._order = None
+        self._feeds = self._order = self._consumers = None
 
     def producers(self, layer_id: str) -> dict:
         """Map each input index of a layer to the (layer id, output index) that feeds it (the
@@ -168,6 +169,15 @@ class Graph:
                 feeds[dst][layers[dst].input_index(dp)] = (src, layers[src].output_index(sp))
             self._feeds = feeds
         return self._feeds[layer_id]
+
+    def consumers(self, layer_id: str) -> tuple:
+        """The layers an output of this one feeds, each once (shared: do not change it)."""
+        if self._consumers is None:
+            out = {lid: set() for lid in self.layers}
+            for src, dst in self.g.edges():
+                out[src].add(dst)
+            self._consumers = {lid: tuple(sorted(c)) for lid, c in out.items()}
+        return self._consumers[layer_id]
 
     def topological_order(self) -> list:
         """Every layer, each after those feeding it; among the layers ready at a step, the one

@@ -164,7 +164,7 @@ class Model:
         feeds = self._feeds(inputs)
         # Refuses inputs whose intermediates would exceed the budget, before allocating any; the
         # guard sizes at run time what it could not, ``known`` holds the shape-only layers' values.
-        guard, known = self.sizing.check_run(feeds)
+        guard, known = self.sizing.check_run(feeds, state)
         donated = self._donated(donate_inputs)
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
         foreign = frozenset(id(root(arr)) for arr in kept)

@@ -12,6 +12,7 @@ irexec.body_runs, runs them).
 """
 from __future__ import annotations
 
+import heapq
 from typing import Callable
 
 import numpy as np
@@ -117,17 +118,53 @@ def context_for(op, make_step: Callable):
 
 def infer_shapes(graph: Graph, order: list, inputs: dict | None = None, previous: dict | None = None) -> dict:
     """Facts for every (layer id, output index). ``inputs``: Parameter layer id -> Fact (the
-    declared shape and type are used for Parameters not in it). ``previous``: the facts of an
+    declared shape and type are used for Parameters not in it; a ReadValue's fact there is its
+    variable's value). ``previous``: the facts of an
     earlier pass over the same graph: a layer whose inputs are what they were there keeps its
     outputs' facts (the same objects), its rule not walked again."""
     with gc_paused():
         return walk(graph, order, Inferrer(graph, inputs or {}, previous).step)
 
 
+def update_shapes(graph: Graph, order: list, inputs: dict, previous: dict, sources) -> tuple:
+    """``infer_shapes`` given the facts of an earlier pass, walking only what can have changed:
+    ``sources`` (the layers whose facts come from outside: Parameters, ReadValues) and, in
+    order, every layer fed by one whose facts changed. Returns (facts, the layers walked)."""
+    position = {lid: i for i, lid in enumerate(order)}
+    facts = dict(previous)
+    step = Inferrer(graph, inputs, previous).step
+    layers = graph.layers
+    heap = sorted({position[lid] for lid in sources if lid in position})
+    queued = set(heap)
+    walked = []
+    with gc_paused():
+        while heap:
+            lid = order[heapq.heappop(heap)]
+            layer = layers[lid]
+            walked.append(lid)
+            feeds = graph.producers(lid)
+            changed = False
+            for i, fact in enumerate(step(layer, [facts[feeds[i]] if i in feeds else None
+                                                  for i in range(len(layer.inputs))])):
+                if facts.get((lid, i)) is not fact:
+                    facts[(lid, i)] = fact
+                    changed = True
+            if changed:
+                for child in graph.consumers(lid):
+                    p = position[child]
+                    if p not in queued:
+                        queued.add(p)
+                        heapq.heappush(heap, p)
+    return facts, walked
+
+
 def same_fact(a: Fact, b: Fact) -> bool:
     if a.etype != b.etype or a.shape != b.shape or (a.value is None) != (b.value is None):
         return False
-    return a.value is None or (a.value.dtype == b.value.dtype and np.array_equal(a.value, b.value))
+    # (Values here are small: comparing their bytes is a tenth of np.array_equal's cost. NaNs
+    # compare by bits, which is what "the same fact" means.)
+    return a.value is None or (a.value.dtype == b.value.dtype and a.value.shape == b.value.shape
+                               and a.value.tobytes() == b.value.tobytes())
 
 
 class Inferrer:
@@ -145,7 +182,7 @@ class Inferrer:
 
     def step(self, layer, ins: list) -> list:
         prev = self.previous
-        if layer.type == "Parameter" and layer.id in self.inputs:
+        if layer.id in self.inputs:  # (a Parameter; a ReadValue whose variable holds a value)
             fact = self.inputs[layer.id]
             old = prev.get((layer.id, 0)) if prev is not None else None
             return [old if old is not None and same_fact(old, fact) else fact]

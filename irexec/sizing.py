@@ -22,8 +22,9 @@ from .kernels.indices import IndexOutOfRangeError
 from .limits import fmt_bytes
 from .ops.bodies import BodyOp
 from .ops.op import Fact
-from .shape_inference import infer_shapes, nbytes
+from .shape_inference import infer_shapes, nbytes, update_shapes
 from .shapes import compatible, fmt, is_static, static
+from .types import from_dtype
 
 # Inputs that can steer shapes (a Range's bounds, a Reshape's target) are small integer tensors:
 # their values take part in the sizing; other inputs count by shape and type only.
@@ -48,6 +49,8 @@ class Sizing:
         # its inputs leave as it was (a decoder's next token changes only the attention's shapes).
         self._last = None
         self._steers = None         # the Parameters whose values can steer shapes
+        self._readers = {}          # ReadValue layer id -> its variable_id
+        self._sources = []          # the layers whose facts come from outside: Parameters, ReadValues
         # What the rules alone give from the declared shapes, made when first needed (not the
         # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
         self._declared = None if declared_holds else {}
@@ -59,36 +62,57 @@ class Sizing:
         over the budget or a rule refuses the inputs. Returns the guard for the run (or None)."""
         return self.check_run(feeds)[0]
 
-    def check_run(self, feeds: dict):
+    def check_run(self, feeds: dict, state=None):
         """``check``, and the values of the shape-only layers the pass computed: (guard, {layer
-        id: [read-only array per output]})."""
+        id: [read-only array per output]}). ``state``: the request's variables, whose values'
+        shapes and types are what their ReadValues give (a KV cache's length is part of the
+        signature, so the layers that read it are sized ahead, as the rest)."""
         if self._steers is None:
             self._steers = self._can_steer()
+            self._readers = {lid: self.graph.layer(lid).op.variable_id for lid in self.order
+                             if self.graph.layer(lid).type == "ReadValue"}
+            self._sources = [info.layer_id for info in self.inputs] + list(self._readers)
         steering = {lid: arr for lid, arr in feeds.items()
                     if lid in self._steers and arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
+        held = {}
+        if state is not None:
+            for lid, variable_id in self._readers.items():
+                value = state.get(variable_id)
+                if value is not None:
+                    held[lid] = value
         sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
                     for lid, arr in sorted(feeds.items()))
+        if held:
+            sig += tuple((lid, arr.shape, arr.dtype.str) for lid, arr in sorted(held.items()))
         if sig in self._signatures:
             return self._signatures[sig]
         # (Copies: a cached fact must not see the caller change an array it keeps.)
         facts_in = {info.layer_id: Fact(info.element_type, static(feeds[info.layer_id].shape),
                                         steering[info.layer_id].copy() if info.layer_id in steering else None)
                     for info in self.inputs}
-        last_facts, last_unsized = self._last or (None, None)
+        facts_in.update((lid, Fact(from_dtype(arr.dtype), static(arr.shape))) for lid, arr in held.items())
+        last_facts, last_unsized, last_known = self._last or (None, None, None)
         try:
-            facts = infer_shapes(self.graph, self.order, facts_in, last_facts)
+            if last_facts is None:
+                facts, walked = infer_shapes(self.graph, self.order, facts_in), self.order
+            else:  # (only what the new inputs can reach is walked again)
+                facts, walked = update_shapes(self.graph, self.order, facts_in, last_facts, self._sources)
         except ValidationError as e:
             # Found with these inputs' values (a division by zero while folding, an index out of
             # range, ...): a run error, as the kernel would have raised it.
             raise _as_run_error(e) from None
-        for (lid, k), fact in facts.items():
-            if last_facts is not None and last_facts.get((lid, k)) is fact:
-                continue  # (checked when it was made)
-            self._refuse_over_budget(self.graph.layer(lid), fact)
-            self.refuse_departure(self.graph.layer(lid), k, fact)
-        unsized = self._unsized(facts, last_facts, last_unsized)
-        self._last = (facts, unsized)
-        entry = (Guard(self, unsized) if unsized else None, self._known(facts))
+        for lid in walked:
+            layer = self.graph.layer(lid)
+            for k in range(len(layer.outputs)):
+                fact = facts[(lid, k)]
+                if last_facts is not None and last_facts.get((lid, k)) is fact:
+                    continue  # (checked when it was made)
+                self._refuse_over_budget(layer, fact)
+                self.refuse_departure(layer, k, fact)
+        unsized = self._unsized(facts, walked, last_unsized)
+        known = self._known(facts, set(walked), last_known)
+        self._last = (facts, unsized, known)
+        entry = (Guard(self, unsized) if unsized else None, known)
         if len(self._signatures) >= _SIGNATURES_KEPT:
             self._signatures.pop(next(iter(self._signatures)))
         self._signatures[sig] = entry
@@ -116,9 +140,13 @@ class Sizing:
                 stack += [src for src, _ in graph.producers(lid).values()]
         return frozenset(lid for lid in seen if graph.layer(lid).type == "Parameter")
 
-    def _known(self, facts: dict) -> dict:
+    def _known(self, facts: dict, walked: set, last_known) -> dict:
         known = {}
         for lid in self.shape_only:
+            if last_known is not None and lid not in walked:
+                if lid in last_known:
+                    known[lid] = last_known[lid]
+                continue
             outs = [facts[(lid, k)] for k in range(len(self.graph.layer(lid).outputs))]
             if all(f.value is not None for f in outs):
                 values = [np.array(f.value) for f in outs]  # (own copies, read-only: shared by the runs)
@@ -155,12 +183,13 @@ class Sizing:
             raise ExecutionError(f"output {k} would be {fmt(fact.shape)}, but from the model's declared shapes "
                                  f"it is {fmt(ahead.shape)}", file=self.graph.path, **layer.where())
 
-    def _unsized(self, facts: dict, last_facts, last_unsized) -> dict:
+    def _unsized(self, facts: dict, walked: list, last_unsized) -> dict:
         """The layers the pass could not size exactly (layer id -> its inputs' element types):
-        an input or output shape not static, or a value the rule needs not known. A layer whose
-        facts are the last pass's objects is decided as it was then."""
-        unsized = {}
-        for lid in self.order:
+        an input or output shape not static, or a value the rule needs not known. A layer the
+        pass did not walk again is decided as it was then."""
+        unsized = dict(last_unsized) if last_unsized is not None else {}
+        for lid in walked:
+            unsized.pop(lid, None)
             layer = self.graph.layer(lid)
             op = layer.op
             if layer.type in ("Parameter", "Const", "Result"):
@@ -173,11 +202,6 @@ class Sizing:
             feeds = self.graph.producers(lid)
             ins = [facts[feeds[i]] for i in range(len(layer.inputs))]
             outs = [facts[(lid, i)] for i in range(len(layer.outputs))]
-            if last_facts is not None and all(f is last_facts.get(feeds[i]) for i, f in enumerate(ins)) and all(
-                    f is last_facts.get((lid, k)) for k, f in enumerate(outs)):
-                if lid in last_unsized:
-                    unsized[lid] = last_unsized[lid]
-                continue
             if any(not is_static(f.shape) for f in ins + outs) or any(
                     f.value is None and op.declared_input(i).value for i, f in enumerate(ins)):
                 unsized[lid] = [f.etype for f in ins]
