@@ -53,6 +53,31 @@ def descending(x: np.ndarray) -> np.ndarray:
     return (n - 1) - ascending(x[..., ::-1])[..., ::-1]
 
 
+def few(x: np.ndarray, k: int, largest: bool, by_index: bool):
+    """The order ``ascending``/``descending`` gives, cut to ``k``, without sorting whole slices
+    when ``k`` is a small part of them: the k-th value by partition (linear), the elements past
+    it and the first of those equal to it (ties by ascending index), then only those k sorted.
+    None where that does not pay (k over a quarter of the slice), or for NaN (ordered apart)."""
+    n = x.shape[-1]
+    if k * 4 > n or x.size == 0:
+        return None
+    if x.dtype in HALF:
+        x = x.astype(np.float32)
+    if x.dtype.kind == "f" and np.isnan(x).any():
+        return None
+    kth = np.partition(x, n - k if largest else k - 1, axis=-1)[..., n - k if largest else k - 1, None]
+    beyond = x > kth if largest else x < kth
+    tied = x == kth
+    room = k - np.count_nonzero(beyond, axis=-1, keepdims=True)
+    chosen = beyond | (tied & (np.cumsum(tied, axis=-1) <= room))
+    # Exactly k in each slice; np.nonzero lists them slice by slice, by ascending index.
+    picked = np.nonzero(chosen.reshape(-1, n))[1].reshape(x.shape[:-1] + (k,))
+    if by_index:
+        return picked
+    values = np.take_along_axis(x, picked, axis=-1)
+    return np.take_along_axis(picked, descending(values) if largest else ascending(values), axis=-1)
+
+
 class _TopK(Op):
     inputs = (Input("data", "numeric"), Input("k", "int", role="sizes", value=True))
     outputs = ("values", "indices")
@@ -88,9 +113,11 @@ class _TopK(Op):
         n = scalar_int(k, "k")
         axis = normalize_axis(self.axis, data.ndim)
         x = np.moveaxis(data, axis, -1)
-        order = (descending(x) if self.mode == "max" else ascending(x))[..., :n]
-        if self.sort == "index":
-            order = np.sort(order, axis=-1)
+        order = few(x, n, self.mode == "max", self.sort == "index")
+        if order is None:
+            order = (descending(x) if self.mode == "max" else ascending(x))[..., :n]
+            if self.sort == "index":
+                order = np.sort(order, axis=-1)
         values = np.take_along_axis(x, order, axis=-1)
         return (np.moveaxis(values, -1, axis),
                 np.moveaxis(order, -1, axis).astype(self.index_element_type.dtype))

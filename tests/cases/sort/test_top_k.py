@@ -31,6 +31,8 @@ def attrs(axis, mode="max", sort="value", **more):
 
 
 TIES = T("f32", (2, 4), [[2, 2, 2, 2], [1, 3, 3, 1]])
+LONG = T("f32", (2, 16), [[0, 5, 1, 5, 2, 5, 3, 4, 5, 0, -1, 5, 2, 2, 0, 1],
+                          [-1, -2, -2, 7, -2, 0, 3, -2, -1, 9, -2, 0, 0, 3, 3, -1]])
 
 TABLE = Table("TopK", ("opset1", "opset3", "opset11"), outputs=2, cases=[
     # index_element_type (and stable) left out
@@ -54,6 +56,12 @@ TABLE = Table("TopK", ("opset1", "opset3", "opset11"), outputs=2, cases=[
     Case((distinct("f16", (3, 4), 13), k(2, const=False)), attrs(1)),
     Case((distinct("bf16", (3, 4), 14), k(3)), attrs(-1, "min", "index")),
     Case((T("f32", (2, 4), [[1, -INF, INF, 0], [-0.0, 0.0, -1, 5]]), k(3)), attrs(1), name="inf, -0 and 0"),
+    # k a small part of a long axis (irexec's partition path), ties across the k-th value.
+    Case((LONG, k(3)), attrs(1), name="long axis, ties at the k-th, max"),
+    Case((LONG, k(4)), attrs(1, "min"), name="long axis, ties at the k-th, min"),
+    Case((LONG, k(3)), attrs(1, "max", "index", index_element_type="i64"), name="long axis, by index"),
+    Case((T("i32", (2, 40), low=-3, high=3), k(5)), attrs(-1, "min", "index"), name="long i32 axis, many ties"),
+    Case((T("f16", (3, 24), low=-4, high=4), k(2)), attrs(1), name="long f16 axis, many ties"),
     # Ties: ascending index order, as the plugin gives them with a constant k.
     Case((TIES, k(3)), attrs(1), name="ties, constant k"),
     Case((TIES, k(3)), attrs(1, "min"), name="ties, min, constant k"),
