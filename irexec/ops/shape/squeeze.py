@@ -1,4 +1,4 @@
-"""Squeeze-1: the data without the dims of 1 the ``axes`` input lists (a scalar or 1-D; negative
+"""Squeeze-1 and Squeeze-15: the data without the dims of 1 the ``axes`` input lists (a scalar or 1-D; negative
 axes count from the end); without axes, or with an empty list, without every dim of 1.
 
 A listed axis whose dim is known not to be 1 is kept, not refused (the spec, and the CPU plugin).
@@ -8,6 +8,13 @@ cannot have the shape inferred ahead: the run refuses it (the sizing pass checks
 actual inputs give against those the declared ones gave), as the plugin fails there too.
 
 The CPU plugin takes axes fed at run time only of one element; irexec takes any.
+
+Squeeze-15 computes the same values. Its shape inference differs where the dims are not known
+ahead, as OpenVINO's: with axes fed at run time the output's rank is left open (not one less, as
+Squeeze-1 infers for one axis), so a listed dim found not to be 1 at run time is kept, as the
+spec says, not refused; and with ``allow_axis_skip`` (default false) a listed dim not known ahead
+that might be 1 leaves the rank open too, instead of being inferred dropped. The CPU plugin
+refuses a Squeeze whose output rank is open (Squeeze-15 with axes fed at run time); irexec runs it.
 """
 from __future__ import annotations
 
@@ -18,7 +25,7 @@ import numpy as np
 from ...errors import ValidationError
 from ...shapes import Dim, PShape, fmt, normalize_axis
 from ..common import dyn_rank, int_vector
-from ..op import Fact, Input, Op
+from ..op import Attr, Fact, Input, Op
 from ..registry import register
 
 ONE = Dim(1, 1)
@@ -69,3 +76,21 @@ class Squeeze(Op):
     def compute(self, data, axes=None):
         ax = None if axes is None else int_vector(axes, "axes")
         return np.reshape(data, squeeze_rule(np.shape(data), ax))
+
+
+@register
+class Squeeze15(Squeeze):
+    type, version = "Squeeze", "opset15"
+    spec = "shape/squeeze-15"
+    attrs = (Attr("allow_axis_skip", "bool", False),)
+
+    def output_facts(self, data, axes=None):
+        if axes is None or axes.value is not None or data.shape is None:
+            if axes is not None and self.allow_axis_skip and data.shape is not None and data.shape:
+                ax = {normalize_axis(a, len(data.shape), "Squeeze axis") for a in int_vector(axes.value, "axes")}
+                if any(not data.shape[i].is_static and data.shape[i].compatible(ONE) for i in ax):
+                    return Fact(data.etype, None)  # whether such a dim is dropped is only known at run time
+            return super().output_facts(data, axes)
+        # Axes not known ahead: the checks Squeeze-1 makes, then any rank (a listed dim not 1 stays).
+        super().output_facts(data, axes)
+        return Fact(data.etype, None)

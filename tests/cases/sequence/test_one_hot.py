@@ -1,6 +1,10 @@
-"""OneHot-1: cases against the CPU plugin. Indices outside [0, depth) give rows of off_value
-(negative ones too: the spec leaves them undefined, the plugin gives off_value); the plugin
-narrows i64 indices to i32: a plugin row."""
+"""OneHot-1 and OneHot-16: cases against the CPU plugin. Indices outside [0, depth) give rows of
+off_value (negative ones too: the spec leaves them undefined, the plugin gives off_value); the
+plugin narrows i64 indices to i32: a plugin row. Every row runs under both versions (OneHot-16's
+negative_indices_mode left out is OneHot-1's rule); OneHot-16's own rows set the mode:
+``normalize`` counts indices in [-depth, -1] from the end. The spec's page spells the other mode
+``ignore-negative``, which OpenVINO does not read (it writes ``ignore_negative``): that row runs
+in irexec alone."""
 from cases.rows import Case, Error, T, Table
 
 
@@ -8,13 +12,17 @@ def scalar(etype, value, const=True):
     return T(etype, (), value, const=const)
 
 
-def ax(a):
-    return {"axis": str(a)}
+def ax(a, mode=None):
+    return {"axis": str(a)} | ({} if mode is None else {"negative_indices_mode": mode})
+
+
+V16 = ("opset16",)
+NEG = [0, -5, -2, 2, -3, 3, -1]
 
 
 ON_OFF = (scalar("f32", 1.5), scalar("f32", -2.0))
 
-TABLE = Table("OneHot", "opset1", cases=[
+TABLE = Table("OneHot", ("opset1", "opset16"), cases=[
     Case((T("i32", (4,), [0, 2, 1, 2]), scalar("i32", 3), *ON_OFF), ax(-1), name="axis -1"),
     Case((T("i64", (2, 3), [[0, 3, 1], [1, 2, 4]]), scalar("i64", 3), *ON_OFF), ax(1), name="axis 1, indices >= depth"),
     Case((T("i32", (2, 3), low=0, high=4), scalar("i64", 4, const=False), *ON_OFF), ax(0),
@@ -39,6 +47,27 @@ TABLE = Table("OneHot", "opset1", cases=[
     Case((T("i64", (2,), [2 ** 33 + 1, 1]), scalar("i64", 3), *ON_OFF), ax(-1), name="i64 index beyond i32",
          expect=([[-2.0, -2.0, -2.0], [-2.0, 1.5, -2.0]],), plugin=([[-2.0, 1.5, -2.0], [-2.0, 1.5, -2.0]],),
          why="the plugin narrows i64 indices to i32 (2^33 + 1 becomes 1)"),
+    # OneHot-16's modes.
+    Case((T("i32", (7,), NEG), scalar("i32", 3), *ON_OFF), ax(-1, "normalize"), versions=V16, name="normalize"),
+    Case((T("i64", (7,), NEG), scalar("i64", 3), *ON_OFF), ax(0, "normalize"), versions=V16, name="normalize, axis 0"),
+    Case((T("i32", (7,), NEG), scalar("i32", 3), *ON_OFF), ax(-1, "ignore_negative"), versions=V16,
+         name="ignore_negative"),
+    Case((T("i32", (7,), NEG), scalar("i32", 3), *ON_OFF), ax(-1, "ignore-negative"), versions=V16,
+         expect=([[1.5 if i == j else -2.0 for j in range(3)] for i in NEG],), oracle=False,
+         why="OpenVINO reads only ignore_negative, not the spec's spelling ignore-negative", name="ignore-negative"),
+    Case((T("i32", (2, 3), low=-4, high=4), scalar("i64", 4, const=False), *ON_OFF), ax(1, "normalize"),
+         versions=V16, name="normalize, depth at run time"),
+    Case((T("i64", (3, 2), low=-6, high=3, const=True), scalar("i64", 3), scalar("i32", 7), scalar("i32", 0)),
+         ax(-2, "normalize"), versions=V16, name="normalize, constant indices"),
+    Case((T("i32", (4,), [-1, -2, 0, -3]), scalar("i32", 1), *ON_OFF), ax(0, "normalize"), versions=V16,
+         name="normalize, depth 1"),
+    Case((T("i32", (), -2), scalar("i32", 5), scalar("f16", 1.0), scalar("f16", 0.0)), ax(0, "normalize"),
+         versions=V16, name="normalize, 0-D"),
+    Case((T("i64", (3,), [2 ** 33 + 1, -2 ** 33 - 1, -2]), scalar("i64", 3), *ON_OFF), ax(-1, "normalize"),
+         versions=V16, name="normalize, i64 beyond i32",
+         expect=([[-2.0, -2.0, -2.0], [-2.0, -2.0, -2.0], [-2.0, 1.5, -2.0]],),
+         plugin=([[-2.0, 1.5, -2.0], [-2.0, -2.0, 1.5], [-2.0, 1.5, -2.0]],),
+         why="the plugin narrows i64 indices to i32 (2^33 + 1 becomes 1, -2^33 - 1 becomes -1)"),
 ])
 
 BASE = (T("i32", (3,), [0, 1, 2]), scalar("i32", 3), *ON_OFF)
@@ -63,6 +92,8 @@ TABLE.errors = [
           code="S005", name="f32 indices", at="lint"),
     Error((T("u8", (3,), [0, 1, 2]), *BASE[1:]), attrs=ax(-1), match="indices must be i32 or i64, got u8",
           code="S005", name="u8 indices", at="lint"),
+    Error(BASE, attrs=ax(-1, "wrap"), match="negative_indices_mode", code="O003", versions=V16,
+          name="unknown negative_indices_mode", at="lint"),
 ]
 
 test_cases, test_errors = TABLE.pytest()

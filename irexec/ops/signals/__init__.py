@@ -1,0 +1,1 @@
+"""Signal processing operations (the operation specs' "signals" category: DFT and its kin)."""

@@ -1,0 +1,1 @@
+"""Sparse operations (the operation specs' "sparse" category: the embedding bags and kin)."""
