@@ -56,11 +56,11 @@ def axis_samples(start, size, bins: int, counts, most: int, extent: int) -> tupl
     return low, high, np.where(used, F32(1) - frac, zero), np.where(used, frac, zero)
 
 
-def batch_out_of_range(indices, n: int):
+def batch_out_of_range(indices, n: int, op_type: str = "ROIAlign"):
     """The message for the first batch index outside [0, n), or None."""
     idx = np.asarray(indices).reshape(-1)
     bad = (idx < 0) | (idx >= n)
-    return f"ROIAlign's batch index {int(idx[bad][0])} is out of range [0, {n})" if bad.any() else None
+    return f"{op_type}'s batch index {int(idx[bad][0])} is out of range [0, {n})" if bad.any() else None
 
 
 class _ROIAlign(Op):

@@ -35,11 +35,6 @@ from ._roi_extra import F32
 from .roi_align import batch_out_of_range
 
 
-def _bad_index(indices, n: int):
-    bad = batch_out_of_range(indices, n)
-    return None if bad is None else bad.replace("ROIAlign's", "ROIAlignRotated's", 1)
-
-
 @register
 class ROIAlignRotated(Op):
     type, version = "ROIAlignRotated", "opset15"
@@ -74,7 +69,7 @@ class ROIAlignRotated(Op):
                 raise ValidationError(f"ROIAlignRotated's batch_indices must have one entry per ROI, got shape "
                                       f"{fmt(batch_indices.shape)} for rois {fmt(rois.shape)}", port=2)
         if batch_indices.value is not None and data.shape is not None and data.shape[0].is_static:
-            bad = _bad_index(batch_indices.value, data.shape[0].lo)
+            bad = batch_out_of_range(batch_indices.value, data.shape[0].lo, self.type)
             if bad:
                 raise ValidationError(bad, port=2, code="C004")
         channels = data.shape[1] if data.shape is not None else DYN
@@ -82,7 +77,7 @@ class ROIAlignRotated(Op):
 
     def compute(self, data, rois, batch_indices):
         n, c, h, w = data.shape
-        bad = _bad_index(batch_indices, n)
+        bad = batch_out_of_range(batch_indices, n, self.type)
         if bad:
             raise IndexOutOfRangeError(bad, port=2)
         ph, pw = self.pooled_h, self.pooled_w
