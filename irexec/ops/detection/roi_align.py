@@ -63,40 +63,47 @@ def batch_out_of_range(indices, n: int, op_type: str = "ROIAlign"):
     return f"{op_type}'s batch index {int(idx[bad][0])} is out of range [0, {n})" if bad.any() else None
 
 
-class _ROIAlign(Op):
+class PooledROIs(Op):
+    """What ROIAlign and ROIAlignRotated share: data [N, C, H, W], ``box`` numbers per ROI, one
+    batch index per ROI; outputs [num_rois, C, pooled_h, pooled_w]."""
     inputs = (Input("data", "float"), Input("rois", "float", same_as="data"),
               Input("batch_indices", "int", role="indices", value=True))
-    attrs = (Attr("pooled_h", "int"), Attr("pooled_w", "int"), Attr("sampling_ratio", "int"),
-             Attr("spatial_scale", "float"), Attr("mode", "str", choices=("avg", "max")))
-    aligned_mode = "asymmetric"
+    box = 4
 
     def setup(self):
         for name in ("pooled_h", "pooled_w"):
             if getattr(self, name) <= 0:
-                raise ValidationError(f"ROIAlign {name} must be positive, got {getattr(self, name)}")
+                raise ValidationError(f"{self.type} {name} must be positive, got {getattr(self, name)}")
         if self.sampling_ratio < 0:
-            raise ValidationError(f"ROIAlign sampling_ratio must be 0 or more, got {self.sampling_ratio}")
+            raise ValidationError(f"{self.type} sampling_ratio must be 0 or more, got {self.sampling_ratio}")
         if not self.spatial_scale > 0:
-            raise ValidationError(f"ROIAlign spatial_scale must be positive, got {self.spatial_scale}")
+            raise ValidationError(f"{self.type} spatial_scale must be positive, got {self.spatial_scale}")
 
     def output_facts(self, data, rois, batch_indices):
+        op = self.type
         for name, f, rank, port in (("data", data, 4, 0), ("rois", rois, 2, 1), ("batch_indices", batch_indices, 1, 2)):
             if f.shape is not None and len(f.shape) != rank:
-                raise ValidationError(f"ROIAlign's {name} must be {rank}-D, got shape {fmt(f.shape)}", port=port)
-        if rois.shape is not None and not rois.shape[1].compatible(fixed(4)):
-            raise ValidationError(f"ROIAlign's rois must be [num_rois, 4], got shape {fmt(rois.shape)}", port=1)
+                raise ValidationError(f"{op}'s {name} must be {rank}-D, got shape {fmt(f.shape)}", port=port)
+        if rois.shape is not None and not rois.shape[1].compatible(fixed(self.box)):
+            raise ValidationError(f"{op}'s rois must be [num_rois, {self.box}], got shape {fmt(rois.shape)}", port=1)
         num = rois.shape[0] if rois.shape is not None else None
         if batch_indices.shape is not None:
             num = batch_indices.shape[0] if num is None else intersect(num, batch_indices.shape[0])
             if num is None:
-                raise ValidationError(f"ROIAlign's batch_indices must have one entry per ROI, got shape "
+                raise ValidationError(f"{op}'s batch_indices must have one entry per ROI, got shape "
                                       f"{fmt(batch_indices.shape)} for rois {fmt(rois.shape)}", port=2)
         if batch_indices.value is not None and data.shape is not None and data.shape[0].is_static:
-            bad = batch_out_of_range(batch_indices.value, data.shape[0].lo)
+            bad = batch_out_of_range(batch_indices.value, data.shape[0].lo, op)
             if bad:
                 raise ValidationError(bad, port=2, code="C004")
         channels = data.shape[1] if data.shape is not None else DYN
         return Fact(data.etype, (num or DYN, channels, fixed(self.pooled_h), fixed(self.pooled_w)))
+
+
+class _ROIAlign(PooledROIs):
+    attrs = (Attr("pooled_h", "int"), Attr("pooled_w", "int"), Attr("sampling_ratio", "int"),
+             Attr("spatial_scale", "float"), Attr("mode", "str", choices=("avg", "max")))
+    aligned_mode = "asymmetric"
 
     def compute(self, data, rois, batch_indices):
         n, c, h, w = data.shape

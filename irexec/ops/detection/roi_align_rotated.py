@@ -26,54 +26,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...errors import ValidationError
 from ...kernels.indices import IndexOutOfRangeError
-from ...shapes import DYN, fixed, fmt, intersect
-from ..op import Attr, Fact, Input, Op
+from ..op import Attr
 from ..registry import register
 from ._roi_extra import F32
-from .roi_align import batch_out_of_range
+from .roi_align import PooledROIs, batch_out_of_range
 
 
 @register
-class ROIAlignRotated(Op):
+class ROIAlignRotated(PooledROIs):
     type, version = "ROIAlignRotated", "opset15"
     spec = "detection/roi-align-rotated-15"
-    inputs = (Input("data", "float"), Input("rois", "float", same_as="data"),
-              Input("batch_indices", "int", role="indices", value=True))
     attrs = (Attr("pooled_h", "int"), Attr("pooled_w", "int"), Attr("sampling_ratio", "int"),
              Attr("spatial_scale", "float"), Attr("clockwise_mode", "bool", False))
-
-    def setup(self):
-        for name in ("pooled_h", "pooled_w"):
-            if getattr(self, name) <= 0:
-                raise ValidationError(f"ROIAlignRotated {name} must be positive, got {getattr(self, name)}")
-        if self.sampling_ratio < 0:
-            raise ValidationError(f"ROIAlignRotated sampling_ratio must be 0 or more, got {self.sampling_ratio}")
-        if not self.spatial_scale > 0:
-            raise ValidationError(f"ROIAlignRotated spatial_scale must be positive, got {self.spatial_scale}")
-
-    def output_facts(self, data, rois, batch_indices):
-        for name, f, rank, port in (("data", data, 4, 0), ("rois", rois, 2, 1),
-                                    ("batch_indices", batch_indices, 1, 2)):
-            if f.shape is not None and len(f.shape) != rank:
-                raise ValidationError(f"ROIAlignRotated's {name} must be {rank}-D, got shape {fmt(f.shape)}",
-                                      port=port)
-        if rois.shape is not None and not rois.shape[1].compatible(fixed(5)):
-            raise ValidationError(f"ROIAlignRotated's rois must be [num_rois, 5], got shape {fmt(rois.shape)}",
-                                  port=1)
-        num = rois.shape[0] if rois.shape is not None else None
-        if batch_indices.shape is not None:
-            num = batch_indices.shape[0] if num is None else intersect(num, batch_indices.shape[0])
-            if num is None:
-                raise ValidationError(f"ROIAlignRotated's batch_indices must have one entry per ROI, got shape "
-                                      f"{fmt(batch_indices.shape)} for rois {fmt(rois.shape)}", port=2)
-        if batch_indices.value is not None and data.shape is not None and data.shape[0].is_static:
-            bad = batch_out_of_range(batch_indices.value, data.shape[0].lo, self.type)
-            if bad:
-                raise ValidationError(bad, port=2, code="C004")
-        channels = data.shape[1] if data.shape is not None else DYN
-        return Fact(data.etype, (num or DYN, channels, fixed(self.pooled_h), fixed(self.pooled_w)))
+    box = 5  # (x_center, y_center, width, height, angle)
 
     def compute(self, data, rois, batch_indices):
         n, c, h, w = data.shape
