@@ -126,11 +126,11 @@ def infer_shapes(graph: Graph, order: list, inputs: dict | None = None, previous
         return walk(graph, order, Inferrer(graph, inputs or {}, previous).step)
 
 
-def update_shapes(graph: Graph, order: list, inputs: dict, previous: dict, sources) -> tuple:
+def update_shapes(graph: Graph, order: list, inputs: dict, previous: dict, sources, position: dict) -> tuple:
     """``infer_shapes`` given the facts of an earlier pass, walking only what can have changed:
     ``sources`` (the layers whose facts come from outside: Parameters, ReadValues) and, in
-    order, every layer fed by one whose facts changed. Returns (facts, the layers walked)."""
-    position = {lid: i for i, lid in enumerate(order)}
+    order, every layer fed by one whose facts changed. ``position``: each layer's index in
+    ``order`` (kept by the caller: this runs once a token). Returns (facts, the layers walked)."""
     facts = dict(previous)
     step = Inferrer(graph, inputs, previous).step
     layers = graph.layers

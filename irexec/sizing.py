@@ -51,6 +51,7 @@ class Sizing:
         self._steers = None         # the Parameters whose values can steer shapes
         self._readers = {}          # ReadValue layer id -> its variable_id
         self._sources = []          # the layers whose facts come from outside: Parameters, ReadValues
+        self._position = {}         # layer id -> its index in the order
         # What the rules alone give from the declared shapes, made when first needed (not the
         # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
         self._declared = None if declared_holds else {}
@@ -72,6 +73,7 @@ class Sizing:
             self._readers = {lid: self.graph.layer(lid).op.variable_id for lid in self.order
                              if self.graph.layer(lid).type == "ReadValue"}
             self._sources = [info.layer_id for info in self.inputs] + list(self._readers)
+            self._position = {lid: i for i, lid in enumerate(self.order)}
         steering = {lid: arr for lid, arr in feeds.items()
                     if lid in self._steers and arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
         held = {}
@@ -96,7 +98,8 @@ class Sizing:
             if last_facts is None:
                 facts, walked = infer_shapes(self.graph, self.order, facts_in), self.order
             else:  # (only what the new inputs can reach is walked again)
-                facts, walked = update_shapes(self.graph, self.order, facts_in, last_facts, self._sources)
+                facts, walked = update_shapes(self.graph, self.order, facts_in, last_facts, self._sources,
+                                               self._position)
         except ValidationError as e:
             # Found with these inputs' values (a division by zero while folding, an index out of
             # range, ...): a run error, as the kernel would have raised it.
