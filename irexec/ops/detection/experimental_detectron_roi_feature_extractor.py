@@ -28,6 +28,7 @@ from ...shapes import DYN, fixed, fmt, intersect
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
 from ._roi_extra import F32
+from .roi_align import axis_samples
 
 NAME = "ExperimentalDetectronROIFeatureExtractor"
 
@@ -105,20 +106,9 @@ def _weights(start, end, bins: int, ratio: int, extent: int) -> tuple:
     bin_size = size / F32(bins)
     counts = np.full(len(start), ratio, np.int64) if ratio else np.ceil(bin_size).astype(np.int64)
     most = max(int(counts.max(initial=1)), 1)
-    k = np.arange(most, dtype=F32)
-    p = (start[:, None, None] + np.arange(bins, dtype=F32)[None, :, None] * bin_size[:, None, None]
-         + (k[None, None, :] + F32(0.5)) * bin_size[:, None, None] / counts.astype(F32)[:, None, None])
-    used = (k[None, None, :] < counts[:, None, None]) & (p >= -1) & (p <= extent)
-    p = np.maximum(p, F32(0))
-    low = np.floor(p).astype(np.int64)
-    last = low >= extent - 1
-    low = np.where(last, extent - 1, low)
-    p = np.where(last, low.astype(F32), p)
-    high = np.where(last, low, low + 1)
-    frac = p - low.astype(F32)
-    zero = F32(0)
+    low, high, w_low, w_high = axis_samples(start, size, bins, counts, most, extent)
     weights = np.zeros((len(start), bins, extent), F32)
-    kk, bb, _ = np.indices(p.shape)
-    np.add.at(weights, (kk, bb, low), np.where(used, F32(1) - frac, zero))
-    np.add.at(weights, (kk, bb, high), np.where(used, frac, zero))
+    kk, bb, _ = np.indices(low.shape)
+    np.add.at(weights, (kk, bb, low), w_low)
+    np.add.at(weights, (kk, bb, high), w_high)
     return weights, counts.astype(F32)
