@@ -24,6 +24,7 @@ from irexec.errors import ValidationError  # noqa: E402
 from irexec.ops.registry import lookup  # noqa: E402
 
 import openvino as ov  # noqa: E402
+import openvino.opset13 as ops13  # noqa: E402
 import openvino.opset15 as ops  # noqa: E402
 
 CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
@@ -80,6 +81,10 @@ def cases():
         p[0], p[1], c(np.zeros(300), np.int32), 7, 7, 2, 1.0, "avg"), [data, rois]
     yield "TopK 1000 of 8x100000", ("TopK", "opset11"), lambda p: ops.topk(p[0], c(1000), 1, "max", "value"), \
         [f32(8, 100000)]
+    # (last: a case added later draws after the others, which keep their data)
+    rb = np.concatenate([boxes(1, 500)[..., :2], f32(1, 500, 2, low=2, high=30), f32(1, 500, 1, low=-3, high=3)], -1)
+    yield "NMSRotated 500 boxes x 5 classes", ("NMSRotated", "opset13"), lambda p: ops13.nms_rotated(
+        p[0], p[1], c(50), ops.constant(np.float32(0.5)), ops.constant(np.float32(0.05))), [rb, f32(1, 5, 500)]
 
 
 def run(names: list, repeat: int) -> None:

@@ -15,6 +15,18 @@ Prints median times and the ratios
     python benchmarks/bench_scatter.py            # everything
     python benchmarks/bench_scatter.py -k nd      # cases whose name contains "nd"
     python benchmarks/bench_scatter.py --quick    # smaller shapes, for a smoke run
+    python benchmarks/bench_scatter.py --gnn      # issue 20: heavy duplicates (GNN aggregation)
+    python benchmarks/bench_scatter.py --chain    # issue 20: 8 ScatterNDUpdate-15 on 64 MiB
+
+--gnn: 1M edges, 64 features, 10k nodes (targets drawn at random, in no order), for f32, f16 and
+i32: ScatterNDUpdate-15 (indices [1M, 1], one row of 64 per edge) under sum, sub, prod, min, max,
+and ScatterElementsUpdate-12 (axis 0, indices [1M, 64]: each edge's target repeated over its
+features, as PyTorch's scatter/index_add_ exports it) under sum, prod, mean, min, max with
+use_init_val true and false. Prints ir/plugin (target <= 0.7) and the largest difference from
+the plugin (tests/test_scatter_duplicates.py checks the order of summation on small cases).
+--chain: 8 ScatterNDUpdate-15 layers on a [262144, 64] f32 tensor (64 MiB) with constant
+indices and updates; the four sum layers aim 16384 rows at 1024 targets (duplicates), the others
+(none, max, min, prod) 16384 distinct rows. Target <= 1.0.
 """
 from __future__ import annotations
 
@@ -142,6 +154,110 @@ def seed_cases(quick: bool):
     return cases
 
 
+# Issue 20: scatter reductions with heavy duplicates, as graph neural networks aggregate messages.
+GNN_EDGES, GNN_FEATURES, GNN_NODES = 1_000_000, 64, 10_000
+
+
+def gnn_values(rng, etype: str, shape, reduction: str) -> np.ndarray:
+    """Values a reduction of ~100 duplicates per target keeps finite: near 1 for a float prod."""
+    if etype == "i32":
+        return rng.integers(-100, 100, shape, dtype=np.int32)
+    dtype = np.float16 if etype == "f16" else np.float32
+    if reduction == "prod":
+        return rng.uniform(0.99, 1.01, shape).astype(dtype)
+    return rng.standard_normal(shape, dtype=np.float32).astype(dtype)
+
+
+def gnn_cases(quick: bool):
+    s = 10 if quick else 1
+    edges, nodes, feats = GNN_EDGES // s, GNN_NODES // s, GNN_FEATURES
+    rng = np.random.default_rng(20)
+    targets = rng.integers(0, nodes, edges).astype(np.int64)
+    nd_idx = targets.reshape(-1, 1)
+    se_idx = np.ascontiguousarray(np.broadcast_to(targets.reshape(-1, 1), (edges, feats)))
+    cases = []
+    for etype in ("f32", "f16", "i32"):
+        vals = {}
+        for red in ("sum", "prod"):  # (every other reduction takes the sum's values)
+            vals[red] = (gnn_values(rng, etype, (nodes, feats), red), gnn_values(rng, etype, (edges, feats), red))
+
+        def nd(red, etype=etype):  # (etype bound now: the builds run after the loop)
+            def build():
+                d = ops.parameter([nodes, feats], getattr(ov.Type, etype), name="data")
+                i = ops.parameter([edges, 1], ov.Type.i64, name="indices")
+                u = ops.parameter([edges, feats], getattr(ov.Type, etype), name="updates")
+                return ov.Model([ops.result(ops.scatter_nd_update(d, i, u, red))], [d, i, u])
+            return build
+
+        def se(red, init, etype=etype):
+            def build():
+                d = ops.parameter([nodes, feats], getattr(ov.Type, etype), name="data")
+                i = ops.parameter([edges, feats], ov.Type.i64, name="indices")
+                u = ops.parameter([edges, feats], getattr(ov.Type, etype), name="updates")
+                n = ops.scatter_elements_update(d, i, u, ops.constant(np.array(0, np.int64)), red, init)
+                return ov.Model([ops.result(n)], [d, i, u])
+            return build
+
+        for red in ("sum", "sub", "prod", "min", "max"):
+            data, upd = vals["prod" if red == "prod" else "sum"]
+            cases.append(Case(f"ND-15 {etype} {red}", nd(red),
+                              {"data": data, "indices": nd_idx, "updates": upd}))
+        for red in ("sum", "prod", "mean", "min", "max"):
+            data, upd = vals["prod" if red == "prod" else "sum"]
+            for init in (True, False):
+                cases.append(Case(f"SE-12 {etype} {red}{'' if init else ' no-init'}", se(red, init),
+                                  {"data": data, "indices": se_idx, "updates": upd}))
+    return cases
+
+
+CHAIN_REDUCTIONS = ("sum", "none", "sum", "max", "sum", "min", "sum", "prod")
+
+
+def chain_case(quick: bool):
+    """8 ScatterNDUpdate-15 on a 64 MiB f32 tensor, constant indices and updates."""
+    rows, feats, n = (262144 // (10 if quick else 1)), 64, 16384
+    rng = np.random.default_rng(8)
+    data = rng.standard_normal((rows, feats), dtype=np.float32)
+
+    def build():
+        d = ops.parameter([rows, feats], ov.Type.f32, name="data")
+        x = d
+        for red in CHAIN_REDUCTIONS:
+            if red == "sum":
+                idx = rng.integers(0, 1024, (n, 1)) * (rows // 1024)  # duplicates: ~16 per target
+            else:
+                idx = rng.choice(rows, n, replace=False).reshape(n, 1)
+            upd = rng.uniform(0.5, 1.5, (n, feats)).astype(np.float32)
+            x = ops.scatter_nd_update(x, ops.constant(idx.astype(np.int64)), ops.constant(upd), red)
+        return ov.Model([ops.result(x)], [d])
+    return Case("chain of 8 ND-15, 64 MiB", build, {"data": data})
+
+
+def run_targets(core, tmp, cases, target: float, repeat: int, pattern: str) -> None:
+    """irexec vs the plugin, side by side, for the issue's cases: ratio against the target."""
+    print(f"{'case':30s} {'irexec':>9s} {'plugin':>9s} {'ir/plugin':>9s} {'target':>6s} {'max |diff|':>10s}")
+    worst = 0.0
+    for case in cases:
+        if pattern.lower() not in case.name.lower():
+            continue
+        path = os.path.join(tmp, case.name.replace(" ", "_").replace(",", "") + ".xml")
+        ov.save_model(case.build(), path, compress_to_fp16=False)
+        model = irexec.read_model(path)
+        request = core.compile_model(path, "CPU").create_infer_request()
+        got = next(iter(model.infer(case.inputs).values()))
+        want = request.infer(case.inputs, share_inputs=True)[0]
+        diff = float(np.nanmax(np.abs(got.astype(np.float64) - want.astype(np.float64)))) if got.size else 0.0
+        t = interleaved({"ir": lambda: model.infer(case.inputs),
+                         "ov": lambda: request.infer(case.inputs, share_inputs=True, share_outputs=True)},
+                        repeat)
+        ratio = t["ir"] / t["ov"]
+        worst = max(worst, ratio)
+        print(f"{case.name:30s} {t['ir'] * 1e3:7.1f}ms {t['ov'] * 1e3:7.1f}ms {ratio:9.2f} "
+              f"{'ok' if ratio <= target else 'MISS':>6s} {diff:10.3g}", flush=True)
+        del model, request
+    print(f"worst ir/plugin: {worst:.2f} (target {target})")
+
+
 def time_case(model, request, inputs: dict, repeat: int) -> dict:
     """Median times of irexec, the plugin, the copies that are the floors, and irexec with the data
     donated, taken in turn (the buffers they need are freed on return)."""
@@ -189,11 +305,19 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=11)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-onnx", action="store_true", help="skip onnx.reference (it is slow)")
+    ap.add_argument("--gnn", action="store_true", help="issue 20's heavy-duplicate reductions instead")
+    ap.add_argument("--chain", action="store_true", help="issue 20's chain of 8 ScatterNDUpdate-15 instead")
     args = ap.parse_args(argv)
     if ov is None:
         sys.exit("the openvino package is needed to build the IRs and run the plugin")
     core = ov.Core()
     tmp = tempfile.mkdtemp(prefix="irexec-bench-")
+    if args.gnn or args.chain:
+        if args.gnn:
+            run_targets(core, tmp, gnn_cases(args.quick), 0.7, args.repeat, args.k)
+        if args.chain:
+            run_targets(core, tmp, [chain_case(args.quick)], 1.0, args.repeat, args.k)
+        return
     print(f"{'case':28s} {'irexec':>9s} {'plugin':>9s} {'ir/plugin':>9s} {'copy data':>9s} {'ir/data':>7s} "
           f"{'ir/largest':>10s} {'donated':>9s} {'don/plug':>8s} {'onnx.ref':>9s} {'onnx/ir':>8s}")
     for case in seed_cases(args.quick):

@@ -47,6 +47,142 @@ def signature(outcome: fuzzlib.Outcome) -> str:
     return f"{outcome.kind}:{outcome.stage}:{frames[-1] if frames else ''}:{last.split(':')[0]}"
 
 
+# ---- hostile names and value-dependent sizes (issue 17) ------------------------------------------
+
+# Characters no terminal may receive raw from a name (C1 controls, bidi, format characters, line
+# separators), with Graphviz's escapes; and what must never reach stdout/stderr.
+HOSTILE = ["\u009b", "\u0085", "\u009d", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066",
+           "\u2067", "\u2068", "\u2069", "\u200b", "\u200e", "\u200f", "\u2028", "\u2029", "\u00ad",
+           "\ufeff", "\t", "\n", "\\N", "\\\\G", "\\L", "[31m"]
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+CHANNELS = (("lint",), ("lint", "--format", "json"), ("lint", "--format", "sarif"), ("show",),
+            ("show", "--format", "json"), ("show", "--dot", "-"), ("run", "--random", "--profile"))
+# Ops whose output size comes from an input's values, and a size that is over the workers' budget
+# as a product of two dims or as one.
+VALUE_SIZED = {"Range", "Broadcast", "Tile", "Pad", "OneHot", "Interpolate", "RandomUniform", "Eye",
+               "Reshape", "ConstantOfShape"}
+
+
+def hostile_names(ch, case):
+    """The case with its names (the net's, layers', tensor names) salted with HOSTILE characters."""
+    from lxml import etree
+    try:
+        root = etree.fromstring(case.xml)
+    except etree.XMLSyntaxError:
+        return case
+    for el in root.iter("net", "layer", "port"):
+        for key in ("name", "names"):
+            value = el.get(key)
+            if value is not None and ch.int(0, 1):
+                at = ch.int(0, len(value))
+                el.set(key, value[:at] + "".join(ch.choice(HOSTILE) for _ in range(ch.int(1, 4))) + value[at:])
+    case.xml = b'<?xml version="1.0"?>\n' + etree.tostring(root)
+    case.steps.append("names salted with controls, bidi and Graphviz escapes")
+    return case
+
+
+def big_sizes(ch, case):
+    """A Const feeding an op of VALUE_SIZED filled with one large value (a size, a bound, a
+    repeat count), so that only its values can say the output is over the budget."""
+    import numpy as np
+    from lxml import etree
+    if case.blob is None:
+        return case
+    try:
+        root = etree.fromstring(case.xml)
+    except etree.XMLSyntaxError:
+        return case
+    layers = {el.get("id"): el for el in root.iterfind("./layers/layer")}
+    feeding = [layers.get(e.get("from-layer")) for e in root.iterfind("./edges/edge")
+               if getattr(layers.get(e.get("to-layer")), "get", lambda k: None)("type") in VALUE_SIZED]
+    consts = [el for el in feeding if el is not None and el.get("type") == "Const"]
+    if not consts:
+        return case
+    data = ch.choice(consts).find("data")
+    types = {"i64": np.int64, "i32": np.int32, "f32": np.float32, "f16": np.float16, "u64": np.uint64}
+    try:
+        dtype = np.dtype(types[(data.get("element_type") or "").strip()])
+        offset, size = int(data.get("offset")), int(data.get("size"))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return case
+    value = ch.choice([1 << 15, 1 << 16, 17320, 3 * 10 ** 8, 1 << 31])
+    count = size // dtype.itemsize
+    if count < 1 or offset < 0 or offset + size > len(case.blob):
+        return case
+    fill = np.full(count, min(value, 60000) if dtype == np.float16 else value).astype(dtype).tobytes()
+    case.blob = case.blob[:offset] + fill + case.blob[offset + len(fill):]
+    case.steps.append(f"a Const feeding a value-sized op filled with {value}")
+    return case
+
+
+def check_channels(xml_path: str, seconds: float):
+    """Every human-facing channel of every command on the model: no RAW character on stdout or
+    stderr, JSON that parses, one line on stderr when it fails."""
+    import contextlib
+    import io
+    from irexec.cli import cli
+    for args in CHANNELS:
+        out, err = io.StringIO(), io.StringIO()
+        argv = [args[0], xml_path, *args[1:]]
+        code = None
+        try:
+            with fuzzlib.time_limit(seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                    warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    cli.main(args=argv, prog_name="irexec", standalone_mode=True)
+                except SystemExit as e:
+                    code = e.code
+        except BaseException as e:  # noqa: B902 - a timeout or an escape is the finding
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            return fuzzlib.Outcome("bug", f"{' '.join(args)}: {type(e).__name__}: {e}", "cli")
+        text = out.getvalue() + err.getvalue()
+        bad = RAW.search(text)
+        if bad is not None:
+            return fuzzlib.Outcome("raw-output", f"{' '.join(args)}: raw {bad.group()!r} in {text[:2000]!r}", "cli")
+        if "json" in args or "sarif" in args:
+            try:
+                json.loads(out.getvalue() or "null")
+            except ValueError as e:
+                return fuzzlib.Outcome("bad-json", f"{' '.join(args)}: {e}", "cli")
+        if code in (1, 2) and args[0] != "lint" and err.getvalue().count("\n") != 1:
+            return fuzzlib.Outcome("multiline", f"{' '.join(args)}: stderr {err.getvalue()!r}", "cli")
+    return fuzzlib.Outcome("ok", "channels clean", "cli")
+
+
+def check_special_files(xml_path: str, work: str, seconds: float):
+    """The case in a folder beside a FIFO, a link to /dev/stdin (named *.xml) and a copy under a
+    name that is not UTF-8: `irexec lint DIR` must report the special files without opening them
+    (a hang is the finding) and print the name escaped; `-o` into a FIFO nobody reads is refused."""
+    import contextlib
+    import io
+    from irexec.cli import cli
+    folder = os.path.join(work, "special")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    shutil.copy(xml_path, os.path.join(folder, "model.xml"))
+    shutil.copy(xml_path, os.fsencode(folder) + b"/n\xff\x9b.xml")
+    os.mkfifo(os.path.join(folder, "fifo.xml"))
+    os.symlink("/dev/stdin", os.path.join(folder, "stdin.xml"))
+    for argv in (["lint", folder], ["run", xml_path, "--random", "-o", os.path.join(folder, "fifo.xml")]):
+        out, err = io.StringIO(), io.StringIO()
+        try:
+            with fuzzlib.time_limit(seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    cli.main(args=argv, prog_name="irexec", standalone_mode=True)
+                except SystemExit:
+                    pass
+        except BaseException as e:  # noqa: B902 - a timeout (a FIFO opened) or an escape is the finding
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            return fuzzlib.Outcome("bug", f"{' '.join(argv[:1])} (special files): {type(e).__name__}: {e}", "cli")
+        text = out.getvalue() + err.getvalue()
+        if "internal error" in text or RAW.search(text) or (argv[0] == "lint" and "fifo.xml:1:1: X001" not in text):
+            return fuzzlib.Outcome("bug", f"{argv[0]} (special files): {text[:2000]!r}", "cli")
+    return fuzzlib.Outcome("ok", "special files", "cli")
+
+
 # ---- worker: runs cases until the deadline, reports counts as JSON on its last line -------------------
 
 def worker(args) -> None:
@@ -75,10 +211,19 @@ def worker(args) -> None:
             case = fuzzlib.make_npy_case(ch, seeds, work)
         else:
             case = fuzzlib.make_case(ch, seeds)
+            if ch.int(0, 5) == 0:
+                case = big_sizes(ch, case)
+        names = ch.int(0, args.names_every - 1) == 0 and case.npy is None
+        if names:
+            case = hostile_names(ch, case)
         with open(beat, "w") as f:
             f.write(f"{index}\n{fuzzlib.describe(case)}\n{case.input_seed}\n")
         with fuzzlib.memory_limit(MEMORY_EXTRA):
             out = fuzzlib.run_case(case, work, seconds=args.case_seconds, cli=index % args.cli_every == 0)
+            if names and not out.is_finding:
+                out = check_channels(fuzzlib.write_case(work, case), args.case_seconds)
+            if case.npy is None and not out.is_finding and ch.int(0, 49) == 0:
+                out = check_special_files(fuzzlib.write_case(work, case), work, args.case_seconds)
         counts[out.kind] = counts.get(out.kind, 0) + 1
         if out.is_finding:
             sig = signature(out)
@@ -126,7 +271,7 @@ def supervise(args) -> int:
         cmd = [sys.executable, os.path.abspath(__file__), "--worker", str(k), "--generation", str(generation),
                "--seconds", str(remaining), "--workdir", workdir, "--engine", args.engine, "--seed", str(args.seed),
                "--out", args.out, "--case-seconds", str(args.case_seconds), "--cli-every", str(args.cli_every),
-               "--npy-every", str(args.npy_every)]
+               "--npy-every", str(args.npy_every), "--names-every", str(args.names_every)]
         wdir = os.path.join(workdir, f"w{k}")
         if os.path.exists(os.path.join(wdir, "counts.json")):
             os.unlink(os.path.join(wdir, "counts.json"))
@@ -276,6 +421,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cli-every", type=int, default=4, help="also run every Nth case through the CLI")
     ap.add_argument("--npy-every", type=int, default=8,
                     help="every Nth case is a seed model run through the CLI with a damaged .npy input")
+    ap.add_argument("--names-every", type=int, default=6,
+                    help="salt the names of about every Nth case with terminal controls and check every channel")
     ap.add_argument("--corpus", metavar="DIR", help="atheris engines: keep the corpus here (runs build on it)")
     ap.add_argument("--replay", metavar="DIR", help="rerun one saved finding")
     ap.add_argument("--worker", type=int, help=argparse.SUPPRESS)

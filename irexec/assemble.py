@@ -44,7 +44,7 @@ class GraphBuilder:
 
     def add_layer(self, layer: Layer) -> None:
         graph = self.graph
-        if layer.id in graph.g:
+        if layer.id in graph.layers:
             first = graph.layer(layer.id)
             self.reading.report(ParseError(
                 f"duplicate layer id '{printable(layer.id)}': layer {first.name!r} on line {first.line} has it too",
@@ -79,29 +79,30 @@ class GraphBuilder:
 def _add_edge(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict) -> None:
     src, sp, dst, dp, line = edge
     path, report = reading.path, reading.report
+    layers = graph.layers  # (a dict: asked four times an edge)
     if src in unread or dst in unread:
         # An edge of a layer already reported: the port it feeds counts as fed, the output as used.
-        if dst in graph.g and dst not in unread:
+        if dst in layers and dst not in unread:
             fed.setdefault(dst, set()).add(dp)
         graph.used.add(src)
         return
     for lid, other in ((src, dst), (dst, src)):
-        if lid not in graph.g:
-            where = graph.layer(other).where() if other in graph.g else dict(outer)
+        if lid not in layers:
+            where = graph.layer(other).where() if other in layers else dict(outer)
             where["line"] = line
             report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{printable(lid)}'",
                                    file=path, code="G001", **where))
-            if dst in graph.g:
+            if dst in layers:
                 fed.setdefault(dst, set()).add(dp)
             return
-    src_l, dst_l = graph.layer(src), graph.layer(dst)
-    if sp not in [p.id for p in src_l.outputs]:
+    src_l, dst_l = layers[src], layers[dst]
+    if sp not in src_l.port_indices()[1]:
         report(ValidationError(f"edge from an output port the layer does not have (to layer {dst_l.name!r}, "
                                f"id {printable(dst)})", file=path, code="G002", port=sp,
                                **dict(src_l.where(), line=line)))
         fed.setdefault(dst, set()).add(dp)
         return
-    if dp not in [p.id for p in dst_l.inputs]:
+    if dp not in dst_l.port_indices()[0]:
         report(ValidationError(f"edge to an input port the layer does not have (from layer {src_l.name!r}, "
                                f"id {printable(src)})", file=path, code="G002", port=dp,
                                **dict(dst_l.where(), line=line)))
@@ -147,11 +148,15 @@ def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
         found.append(ValidationError(f"{layer.type} has {op.num_outputs} output(s), "
                                      f"the layer declares {len(layer.outputs)}", code=arity, **where))
     if cls.num_outputs == 0 and not issubclass(cls, BodyOp):
-        for _, dst, (sp, _) in graph.g.out_edges(layer.id, keys=True):
+        leaving = next(iter(graph.g.out_edges(layer.id, keys=True)), None)
+        if leaving is not None:
+            _, dst, (sp, _) = leaving
             found.append(ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port "
                                          f"{printable(sp)} (to layer {graph.layer(dst).name!r}, id {printable(dst)})",
                                          port=sp, code=arity, **where))
-            break
+        elif layer.outputs:  # (what runs it would look for outputs a Result never makes)
+            found.append(ValidationError(f"a {layer.type} has no outputs, but the layer declares "
+                                         f"{len(layer.outputs)}", port=layer.outputs[0].id, code=arity, **where))
     if found:
         return found
     for port in layer.inputs:

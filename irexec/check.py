@@ -57,6 +57,7 @@ class Checker:
         self.feeds = feeds or {}
         self.owner = owner
         self.reported = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
+        self.inferred = {}  # ... and there, the fact the rule gave instead
 
     def step(self, layer, ins: list) -> list:
         graph, problems, reported = self.graph, self.problems, self.reported
@@ -70,21 +71,29 @@ class Checker:
             src = feeds[i]
             fact = ins[i]
             wrong_too = reported.get(src)
+            truth = self.inferred.get(src)  # (a consumer may agree with the rule rather than the port)
             if port.shape is not None and not compatible(port.shape, fact.shape) and not (
-                    wrong_too is not None and wrong_too.shape == port.shape):
-                problems.append(ValidationError(
+                    wrong_too is not None and wrong_too.shape == port.shape) and not (
+                    truth is not None and compatible(port.shape, truth.shape)):
+                problems.append(_fix(ValidationError(
                     f"the port declares shape {fmt(port.shape)}, but its input is {fmt(fact.shape)} "
-                    f"({_from(graph, src)})", port=port.id, code="S003", **where))
+                    f"({_from(graph, src)})", port=port.id, code="S003", **_at(where, port)), fact.shape))
             if port.etype is not None and fact.etype is not None and port.etype.name != fact.etype.name \
-                    and not (wrong_too is not None and wrong_too.etype == port.etype):
-                problems.append(ValidationError(
+                    and not (wrong_too is not None and wrong_too.etype == port.etype) \
+                    and not (truth is not None and truth.etype == port.etype):
+                problems.append(_fix(ValidationError(
                     f"the port declares {port.etype.name}, but its input is {fact.etype.name} "
-                    f"({_from(graph, src)})", port=port.id, code="S004", **where))
+                    f"({_from(graph, src)})", port=port.id, code="S004", **_at(where, port)), fact.etype))
+        # A port reported wrong feeds the rules downstream what it declares: the mistake is reported
+        # where it is, not again at each layer whose rule would meet the shape the port did not say.
+        rule_ins = [Fact(reported[feeds[i]].etype or f.etype, reported[feeds[i]].shape)
+                    if i in feeds and feeds[i] in reported and reported[feeds[i]].shape is not None else f
+                    for i, f in enumerate(ins)]
         outs, gives = None, f"{layer.type} gives"
         if layer.type == "Parameter" and lid in self.feeds:
             outs, gives = [self.feeds[lid]], f"the {self.owner} passes"
         elif layer.op is not None:
-            outs = self.infer(layer, ins, where)
+            outs = self.infer(layer, rule_ins, where)
         if outs is None or len(outs) != len(layer.outputs):
             outs = [declared(p) for p in layer.outputs]
         facts = []
@@ -92,16 +101,19 @@ class Checker:
             wrong = False
             if not compatible(port.shape, fact.shape):
                 wrong = True
-                problems.append(ValidationError(
+                problems.append(_fix(ValidationError(
                     f"the port declares shape {fmt(port.shape)}, but {gives} {fmt(fact.shape)}",
-                    port=port.id, code="S001", **where))
+                    port=port.id, code="S001", **_at(where, port)), fact.shape))
             if port.etype is not None and fact.etype is not None and port.etype.name != fact.etype.name:
                 wrong = True
-                problems.append(ValidationError(
+                problems.append(_fix(ValidationError(
                     f"the port declares {port.etype.name}, but {gives} {fact.etype.name}",
-                    port=port.id, code="S002", **where))
+                    port=port.id, code="S002", **_at(where, port)), fact.etype))
             if wrong:
+                # Downstream takes what the port declares, so the mistake is reported here only,
+                # not again at each layer that would otherwise see the shape the rule gives.
                 reported[(lid, i)] = port
+                self.inferred[(lid, i)] = fact
                 facts.append(fact)
             else:
                 facts.append(refine(fact, port) if self.use_declared else fact)
@@ -149,3 +161,17 @@ def _check_uses(graph: Graph, problems: list, in_body: bool = False) -> None:
     if not results and len(graph.g) and not in_body:
         problems.append(ValidationError("the model has no Result layer: it computes nothing",
                                         code="G010", file=graph.path))
+
+
+def _at(where: dict, port: Port) -> dict:
+    """The location of a finding about a port: the port's own line (the layer's when unknown)."""
+    return dict(where, line=port.line or where.get("line"))
+
+
+def _fix(err: ValidationError, want) -> ValidationError:
+    """The fix a port's finding has: declare what the rule gives (dims, or the precision)."""
+    if isinstance(want, tuple):
+        err.fix = f"declare {fmt(want)}"
+    elif want is not None:
+        err.fix = f"declare {want.precision}"
+    return err

@@ -6,20 +6,59 @@ that callers (and the linter) can use them without parsing the message.
 from __future__ import annotations
 
 
-# Names and paths come from the file: escape control characters so a message stays one line.
-_ONE_LINE = {c: f"\\x{c:02x}" for c in range(32)} | {10: "\\n", 13: "\\r", 9: "\\t", 127: "\\x7f",
-                                                      0x85: "\\x85", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+# One rule for every channel a human reads (error lines, tables, reports, lint text): a character
+# Python does not count as printable -- C0 and C1 controls (ESC, CSI U+009B ...), line breaks, bidi
+# overrides and isolates (U+202A-U+202E, U+2066-U+2069), zero-width and other format characters,
+# surrogates (undecodable file names), private-use and unassigned code points, spaces other than
+# ' ' -- is shown as its Python escape: \t \n \r, \xHH, \uHHHH or \UHHHHHHHH. A name then reads the
+# same everywhere, cannot move the cursor, recolour or reorder the terminal, and stays on one line.
+def _escape(c: str) -> str:
+    code = ord(c)
+    if c in "\t\n\r":
+        return repr(c)[1:-1]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def one_line(text) -> str:
-    """``text`` (a name or path from a file) with control characters and line breaks escaped."""
-    return str(text).translate(_ONE_LINE)
-
-
-def printable(text) -> str:
-    """``text`` on one line as it reads: characters that are not printable become escapes."""
+    """``text`` (a name, path or message) with every non-printable character escaped (see above)."""
     text = str(text)
-    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if text.isprintable() else "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+printable = one_line   # the name show.py and the reader know it by
+
+
+def terminal_text(text) -> str:
+    """Several lines for the terminal: each line through ``one_line``, the line breaks kept."""
+    return "\n".join(one_line(line) for line in str(text).split("\n"))
+
+
+# A message lists at most LISTED items, and a line is at most MAX_LINE characters: a file with
+# 20,000 layers in a cycle gives a readable line, not hundreds of kilobytes.
+LISTED = 10
+MAX_LINE = 2000
+
+
+def listing(items, sep: str = ", ", shown: int = LISTED) -> str:
+    """The first ``shown`` items joined by ``sep``, then ``... and K more`` when there are more."""
+    items = list(items)
+    text = sep.join(str(i) for i in items[:shown])
+    return text + (f"{sep}... and {len(items) - shown} more" if len(items) > shown else "")
+
+
+def capped(text: str, limit: int = MAX_LINE) -> str:
+    """``text`` cut to about ``limit`` characters in the middle, saying how many were left out:
+    the location at the start and the reason at the end stay."""
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 3 // 4, limit // 4
+    return f"{text[:head]} ... ({len(text) - head - tail} characters left out) ... {text[len(text) - tail:]}"
+
+
+def clipped(value, limit: int = 60) -> str:
+    """A value from the file quoted in a message (``repr``), shortened in the middle past ``limit``."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit // 2]}...{text[-(limit // 2):]} ({len(text)} characters)"
 
 
 class IRExecError(Exception):
@@ -67,7 +106,7 @@ class IRExecError(Exception):
         if self.port is not None:
             where.append(f"port {self.port}")
         text = f"{': '.join(where)}: {self.message}" if where else self.message
-        return one_line(text)
+        return capped(one_line(text))
 
 
 class ParseError(IRExecError):

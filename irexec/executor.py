@@ -152,7 +152,9 @@ class Plan:
                 continue
             sources = {src for src, _ in graph.producers(lid).values()}
             # (Not constants alone: those are folded, or too large to keep once per signature.)
-            if layer.type == "ShapeOf" or (sources <= fixed | found and sources & found):
+            # (Not ``sources <= fixed | found``: a union per layer is quadratic in the layers.)
+            if layer.type == "ShapeOf" or (all(s in fixed or s in found for s in sources)
+                                           and not sources.isdisjoint(found)):
                 found.add(lid)
         return frozenset(found)
 

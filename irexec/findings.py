@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .errors import IRExecError, one_line
+from .errors import IRExecError, capped, one_line
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ RULES = {r.code: r for r in (
     Rule("G008", "error", "a Parameter or Const with inputs, or a Result with other than one input"),
     Rule("G009", "warning", "a layer's outputs are not used"),
     Rule("G010", "warning", "the model has no Result"),
+    Rule("G011", "warning", "two Results give outputs the same name"),
     # Operations and their attributes.
     Rule("O001", "error", "unknown operation type"),
     Rule("O002", "error", "unknown version of a known operation type"),
@@ -73,6 +74,7 @@ class Finding:
     port: Optional[str] = None
     severity: str = field(default="")
     cause: Optional[IRExecError] = field(default=None, compare=False, repr=False)
+    fix: Optional[str] = None       # what to write instead, where the checks know it
 
     def __post_init__(self):
         if not self.severity:
@@ -86,7 +88,8 @@ class Finding:
     def of(cls, err: IRExecError) -> "Finding":
         """The finding for an error the checks raised (``cause``: that error, for ``read_model``)."""
         return cls(err.code or "S005", err.message, err.file, err.line, err.column, err.layer_id,
-                   err.layer, err.layer_type, None if err.port is None else str(err.port), cause=err)
+                   err.layer, err.layer_type, None if err.port is None else str(err.port), cause=err,
+                   fix=getattr(err, "fix", None))
 
     @property
     def description(self) -> str:
@@ -100,8 +103,9 @@ class Finding:
 
     def __str__(self) -> str:
         """``path:line:col: CODE message [layer name (id), type]``, as flake8 and ruff print."""
-        return one_line(f"{self.file or '<string>'}:{self.line or 1}:{self.column or 1}: {self.code} ") + \
-            self.description
+        fix = f" (fix: {one_line(self.fix)})" if self.fix else ""
+        return capped(one_line(f"{self.file or '<string>'}:{self.line or 1}:{self.column or 1}: {self.code} ") +
+                      self.description + fix)
 
     def to_dict(self) -> dict:
         """The keys and order of ``irexec lint --format json``."""
@@ -109,7 +113,7 @@ class Finding:
 
 
 JSON_KEYS = ("file", "line", "column", "severity", "code", "layer_id", "layer_name", "layer_type", "port",
-             "message")
+             "message", "fix")
 
 
 def has_errors(findings) -> bool:

@@ -1,4 +1,4 @@
-"""The model graph: layers (nodes) and edges of a networkx MultiDiGraph.
+"""The model graph: layers (nodes) and their edges, shaped as a networkx MultiDiGraph.
 
 Nodes are layer ids; each carries its ``Layer``. An edge from layer A to layer B is keyed
 by ``(from_port, to_port)`` using the port ids written in the XML.
@@ -16,9 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Optional
 
-import networkx as nx
-
-from .errors import ValidationError
+from .errors import ValidationError, listing
 from .shapes import PShape
 from .types import ElementType
 
@@ -61,16 +59,29 @@ class Layer:
     scope: tuple = ("", "")  # inside a body: the path of names and of ids before this layer's own
 
     def input_index(self, port_id: str) -> int:
-        for i, p in enumerate(self.inputs):
-            if p.id == port_id:
-                return i
-        raise KeyError(port_id)
+        """The position of an input port by its id (KeyError if there is none)."""
+        return self.port_indices()[0][port_id]
 
     def output_index(self, port_id: str) -> int:
-        for i, p in enumerate(self.outputs):
-            if p.id == port_id:
-                return i
-        raise KeyError(port_id)
+        return self.port_indices()[1][port_id]
+
+    def port_indices(self) -> tuple:
+        """(input id -> position, output id -> position), made once: a layer may have 60,000
+        ports, each looked up by an edge, so a walk over the ports per lookup is quadratic. The
+        first port of an id wins, as a walk would find it (the reader refuses a repeated id).
+        Made again if the port lists are replaced or grow."""
+        index = self.__dict__.get("_port_index")
+        if (index is None or index[2] is not self.inputs or index[3] is not self.outputs
+                or index[4] != len(self.inputs) + len(self.outputs)):
+            ins = {}
+            for i, p in enumerate(self.inputs):
+                ins.setdefault(p.id, i)
+            outs = {}
+            for i, p in enumerate(self.outputs):
+                outs.setdefault(p.id, i)
+            index = (ins, outs, self.inputs, self.outputs, len(self.inputs) + len(self.outputs))
+            self.__dict__["_port_index"] = index
+        return index
 
     @property
     def path(self) -> str:
@@ -130,17 +141,88 @@ class Body:
     plans: object = field(default=None, repr=False, compare=False)  # the executor's, made when it first runs
 
 
+class Edges:
+    """``Graph.g``: what the passes ask of a networkx MultiDiGraph of the layers, answered from
+    the graph's own adjacency. networkx takes a third of irexec's import time and nothing on the
+    way to a first result needs it; anything else asked of ``g`` (a networkx algorithm given it)
+    is answered by a real MultiDiGraph, built on first use."""
+
+    def __init__(self, graph: "Graph"):
+        self._graph = graph
+        self._nx = None
+
+    def __contains__(self, node) -> bool:
+        return node in self._graph.layers
+
+    def __len__(self) -> int:
+        return len(self._graph.layers)
+
+    def __iter__(self):
+        return iter(self._graph.layers)
+
+    @property
+    def nodes(self):
+        return self._graph.layers.keys()
+
+    def number_of_nodes(self) -> int:
+        return len(self._graph.layers)
+
+    def number_of_edges(self) -> int:
+        return self._graph.edge_count
+
+    def out_degree(self, node) -> int:
+        return sum(len(keys) for keys in self._graph.succ[node].values())
+
+    def edges(self, nbunch=None, data=False, keys: bool = False):
+        """The edges leaving ``nbunch`` (a layer id, some, or every layer), as networkx lists
+        them: by source layer, then by destination."""
+        nodes = self._graph.layers if nbunch is None else [nbunch] if isinstance(nbunch, str) else nbunch
+        return [e for node in nodes for e in self._edges_of(node, keys, data)]
+
+    out_edges = edges
+
+    def _edges_of(self, node, keys, data):
+        for dst, keyed in self._graph.succ.get(node, {}).items():
+            for key, line in keyed.items():
+                e = (node, dst, key) if keys else (node, dst)
+                if data is True:
+                    e += ({"line": line},)
+                elif data:
+                    e += (line if data == "line" else None,)
+                yield e
+
+    def networkx(self):
+        """The edges as a networkx MultiDiGraph (made once, until the graph changes)."""
+        if self._nx is None:
+            import networkx as nx
+            g = nx.MultiDiGraph()
+            for lid, layer in self._graph.layers.items():
+                g.add_node(lid, layer=layer)
+            g.add_edges_from((src, dst, key, {"line": line})
+                             for src, dst, key, line in self.edges(data="line", keys=True))
+            self._nx = g
+        return self._nx
+
+    def __getattr__(self, name):
+        if name.startswith("__") and name != "__networkx_backend__":
+            raise AttributeError(name)
+        return getattr(self.networkx(), name)
+
+
 class Graph:
-    """Layers by id (in XML order) and the networkx graph of their edges. What the passes ask of
-    every layer (who feeds it, the execution order) is computed once and kept until the graph
-    changes: a 10,000-layer model asks it tens of thousands of times."""
+    """Layers by id (in XML order) and their edges (``succ``: layer id -> the layer it feeds ->
+    (its port, that layer's port) -> the edge's line; ``g`` answers as networkx would). What the
+    passes ask of every layer (who feeds it, the execution order) is computed once and kept until
+    the graph changes: a 10,000-layer model asks it tens of thousands of times."""
 
     def __init__(self, name: str, ir_version: int, path: Optional[str] = None):
         self.name = name
         self.ir_version = ir_version
         self.path = path
-        self.g = nx.MultiDiGraph()
         self.layers: dict = {}
+        self.succ: dict = {}
+        self.edge_count = 0
+        self.g = Edges(self)
         self.weights = None
         self.used = set()  # ids of layers whose edges were left out with a broken layer they fed
         self._feeds = None
@@ -151,13 +233,15 @@ class Graph:
         return self.layers[layer_id]
 
     def add_layer(self, layer: Layer) -> None:
-        self.g.add_node(layer.id, layer=layer)
         self.layers[layer.id] = layer
-        self._feeds = self._order = self._consumers = None
+        self.succ.setdefault(layer.id, {})
+        self._feeds = self._order = self._consumers = self.g._nx = None
 
     def add_edge(self, src: str, src_port: str, dst: str, dst_port: str, line=None) -> None:
-        self.g.add_edge(src, dst, key=(src_port, dst_port), line=line)
-        self._feeds = self._order = self._consumers = None
+        keyed = self.succ[src].setdefault(dst, {})
+        self.edge_count += (src_port, dst_port) not in keyed
+        keyed[(src_port, dst_port)] = line
+        self._feeds = self._order = self._consumers = self.g._nx = None
 
     def producers(self, layer_id: str) -> dict:
         """Map each input index of a layer to the (layer id, output index) that feeds it (the
@@ -165,18 +249,17 @@ class Graph:
         if self._feeds is None:
             feeds = {lid: {} for lid in self.layers}
             layers = self.layers
-            for src, dst, (sp, dp) in self.g.edges(keys=True):
-                feeds[dst][layers[dst].input_index(dp)] = (src, layers[src].output_index(sp))
+            for src, out in self.succ.items():
+                for dst, keyed in out.items():
+                    for sp, dp in keyed:
+                        feeds[dst][layers[dst].input_index(dp)] = (src, layers[src].output_index(sp))
             self._feeds = feeds
         return self._feeds[layer_id]
 
     def consumers(self, layer_id: str) -> tuple:
         """The layers an output of this one feeds, each once (shared: do not change it)."""
         if self._consumers is None:
-            out = {lid: set() for lid in self.layers}
-            for src, dst in self.g.edges():
-                out[src].add(dst)
-            self._consumers = {lid: tuple(sorted(c)) for lid, c in out.items()}
+            self._consumers = {lid: tuple(sorted(self.succ[lid])) for lid in self.layers}
         return self._consumers[layer_id]
 
     def topological_order(self) -> list:
@@ -188,9 +271,7 @@ class Graph:
         return list(self._order)
 
     def _sorted(self) -> list:
-        children = {lid: [] for lid in self.layers}  # one entry per edge (networkx's views are
-        for src, dst in self.g.edges():               # slow to walk layer by layer)
-            children[src].append(dst)
+        children = {lid: [dst for dst, keyed in self.succ[lid].items() for _ in keyed] for lid in self.layers}
         # Each layer's rank in the tie-break order (sorted() is stable: equal keys keep XML
         # order), so the heap holds plain ints.
         by_rank = sorted(self.layers, key=_id_key)
@@ -210,8 +291,9 @@ class Graph:
                 if not indegree[child]:
                     heapq.heappush(ready, rank[child])
         if len(order) < len(self.layers):
-            cycle = nx.find_cycle(self.g)
-            ids = " -> ".join(f"'{self.layer(e[0]).name}' ({e[0]})" for e in cycle) + \
+            import networkx as nx  # (only to name a cycle)
+            cycle = nx.find_cycle(self.g.networkx())
+            ids = listing((f"'{self.layer(e[0]).name}' ({e[0]})" for e in cycle), " -> ") + \
                 f" -> '{self.layer(cycle[0][0]).name}'"
             first = self.layer(cycle[0][0])
             raise ValidationError(f"the graph has a cycle through layers {ids}", file=self.path,

@@ -11,11 +11,14 @@ slices or concatenates.
 """
 from __future__ import annotations
 
+import re
+
 from typing import Optional
 
 from .assemble import GraphBuilder, Reading
 from .errors import IRExecError, ParseError, printable
 from .graph import BackEdge, Body, Graph, Layer, Port, PortMapEntry
+from .numbers import parse_index, parse_int
 from .shapes import MAX_RANK, parse_dim
 from .types import from_precision
 
@@ -63,7 +66,9 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
         raise e.located(**where)
     ids = [p.id for p in inputs + outputs]
     if len(set(ids)) != len(ids):
-        twice = next(i for i in ids if ids.count(i) > 1)
+        from collections import Counter  # (list.count per port is quadratic: 65,000 ports took a minute)
+        counts = Counter(ids)
+        twice = next(i for i in ids if counts[i] > 1)
         raise ParseError(f"two ports of the layer have id {printable(twice)}", code="G007", **where)
     layer = Layer(lid, name, ltype, el.get("version"), attrs, inputs, outputs, line, scope=scope)
     if nested:
@@ -85,6 +90,8 @@ def _ports(el) -> list:
         pid = get("id")
         if pid is None:
             raise ParseError("a <port> needs an 'id'", line=p.sourceline)
+        if not (pid.isascii() and pid.isdecimal() and (pid[0] != "0" or pid == "0")):
+            pid = _port_id(pid, "port id", p.sourceline)
         prec = get("precision")
         dim_els = list(p.iterchildren("dim"))
         try:
@@ -98,7 +105,7 @@ def _ports(el) -> list:
         except IRExecError as e:
             raise e.located(line=p.sourceline, port=pid)
         names = get("names")
-        names = tuple(n.strip() for n in names.split(",") if n.strip()) if names else ()
+        names = tensor_names(names) if names else ()
         ports.append(Port(pid, etype, dims, names, p.sourceline))
     return ports
 
@@ -135,6 +142,8 @@ def _port_map(el) -> tuple:
             raise ParseError(f"a port map <{child.tag}> needs external_port_id and internal_layer_id",
                              line=child.sourceline, code="X003")
         ext = ext.strip()
+        if ext != "-1":
+            ext = _port_ref(ext)
         ints = {key: _int(child, key) for key in _SLICING if child.get(key) is not None}
         entry = PortMapEntry(None if ext == "-1" else ext, internal.strip(), purpose=child.get("purpose"),
                              line=child.sourceline, **ints)
@@ -145,10 +154,28 @@ def _port_map(el) -> tuple:
 def _int(el, key: str) -> int:
     text = el.get(key).strip()
     try:
-        return int(text)
+        return parse_int(text)
     except ValueError:
         raise ParseError(f"the port map's {key}={text!r} is not an integer", line=el.sourceline,
                          code="O003") from None
+
+
+def _port_id(text: str, what: str, line) -> str:
+    """A port's id, read as the number it is (irexec.numbers) and kept in one spelling: ``04`` and
+    ``4`` name one port, as in OpenVINO; ``+4``, ``٤``, ``1_6`` or `` 4`` are refused."""
+    try:
+        return str(parse_index(text))
+    except ValueError as e:
+        raise ParseError(f"{what} {e}", line=line, code="X003") from None
+
+
+def _port_ref(text: str) -> str:
+    """An edge's or back edge's port: in the ports' spelling when it is a number; anything else is
+    kept as written, so it names no port and is reported as a missing one."""
+    try:
+        return str(parse_index(text))
+    except ValueError:
+        return text
 
 
 def _back_edges(el) -> list:
@@ -157,7 +184,8 @@ def _back_edges(el) -> list:
         src, dst = child.get("from-layer"), child.get("to-layer")
         if src is None or dst is None:
             raise ParseError("a back edge needs from-layer and to-layer", line=child.sourceline, code="X003")
-        edges.append(BackEdge(src, dst, child.get("from-port"), child.get("to-port"), child.sourceline))
+        ports = [None if child.get(key) is None else _port_ref(child.get(key)) for key in ("from-port", "to-port")]
+        edges.append(BackEdge(src, dst, *ports, child.sourceline))
     return edges
 
 
@@ -235,4 +263,18 @@ def edge_of(el, reading: Reading, where: Optional[dict] = None) -> Optional[tupl
         reading.report(ParseError("an <edge> needs from-layer, from-port, to-layer and to-port",
                                   file=reading.path, code="X003", **dict(where or {}, line=el.sourceline)))
         return None
-    return ends + (el.sourceline,)
+    src, sp, dst, dp = ends
+    if sp[:1] == "0" or dp[:1] == "0" or not (sp.isdecimal() and dp.isdecimal() and sp.isascii() and dp.isascii()):
+        sp, dp = _port_ref(sp), _port_ref(dp)
+    return (src, sp, dst, dp, el.sourceline)
+
+
+def tensor_names(text: str) -> tuple:
+    """A port's ``names=``: comma-separated, a comma inside a name written ``\\,`` (as OpenVINO
+    writes and reads them: ``logits\\,final`` is the one name ``logits,final``; a backslash
+    before anything else is itself)."""
+    parts = _NAME_SEPARATOR.split(text)
+    return tuple(n for n in (part.replace("\\,", ",").strip() for part in parts) if n)
+
+
+_NAME_SEPARATOR = re.compile(r"(?<!\\),")

@@ -7,37 +7,23 @@ model with errors; the linter reports them all instead of stopping at one.
 """
 from __future__ import annotations
 
-import bisect
+import io
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Iterable, Optional
 
 from lxml import etree
 
 from .check import check_graph
-from .errors import IRExecError, ParseError, ValidationError
+from .errors import IRExecError, ValidationError
+from .files import is_regular, open_regular
+from .locations import with_columns
 from .findings import Finding, has_errors
 from .graph import Graph, gc_paused
-from .layer_xml import BODY_TAGS
 from .reader import build_graph, default_weights_path, parse_graph, read_bytes
-from .safexml import parser, prepare_xml, syntax_message
+from .safexml import PARSER_OPTIONS, prepare_xml, syntax_error
+from .schema_pass import schema, schema_path, validated  # noqa: F401  (schema, schema_path: as before)
 from .shapes import compatible, fmt
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def schema_path() -> str:
-    """schemas/ir.xsd: installed inside the package, or beside it in a checkout."""
-    for candidate in (os.path.join(_HERE, "schemas", "ir.xsd"), os.path.join(_HERE, "..", "schemas", "ir.xsd")):
-        if os.path.isfile(candidate):
-            return os.path.normpath(candidate)
-    raise FileNotFoundError("schemas/ir.xsd is missing from this installation of irexec")
-
-
-@lru_cache(maxsize=1)
-def schema() -> etree.XMLSchema:
-    return etree.XMLSchema(etree.parse(schema_path(), parser()))
 
 
 @dataclass
@@ -67,21 +53,21 @@ def _check(path, weights) -> Report:
     weights = os.fspath(weights) if weights is not None else default_weights_path(path)
     report = Report(path)
     problems = []
+    data = b""
     try:
         data = prepare_xml(read_bytes(path), path)
+        events = etree.iterparse(io.BytesIO(data), events=("start", "end"), **PARSER_OPTIONS)
         try:
-            root = etree.fromstring(data, parser())
+            report.graph = build_graph(validated(events, path, problems), path, weights, problems)
         except etree.XMLSyntaxError as e:
-            raise ParseError(syntax_message(e), file=path, line=e.position[0] if e.position else None,
-                             code="X002") from None
-        if root.tag == "net":  # (any other root is not an IR: rule X004 says so)
-            problems.extend(_in_layers(_schema_problems(root, path), root))
-        report.graph = build_graph(etree.iterwalk(root, events=("start", "end")), path, weights, problems)
+            problems.clear()  # (what was found before it: the file is not XML, and that is the finding)
+            raise syntax_error(e, data, path) from None
         report.facts = check_graph(report.graph, problems)
         check_variables(report.graph, report.facts, problems)
+        check_output_names(report.graph, problems)
     except IRExecError as e:
         problems.append(e.located(file=path, code="X002"))
-    report.findings, report.problems = _findings(problems), problems
+    report.findings, report.problems = with_columns(_findings(problems), data), problems
     return report
 
 
@@ -95,8 +81,52 @@ def check_stream(data: bytes, path: Optional[str], weights: Optional[str]) -> Re
         report = Report(path or "", graph)
         report.facts = check_graph(graph, problems)
         check_variables(graph, report.facts, problems)
+        check_output_names(graph, problems)
     report.findings, report.problems = _findings(problems), problems
     return report
+
+
+def output_names(graph: Graph, results: list) -> list:
+    """The name of each output, for the Result layer ids ``results`` in order: the one naming rule
+    (``Model.outputs``, and rule G011). An output takes the first tensor name of the port feeding its
+    Result, else the Result's name; a name already taken falls back to the Result's name, and when
+    that is taken too, to the name followed by '#1', '#2', ... (the first free), so no output is
+    lost. Returns (name, port, first) per Result: ``port`` the Port feeding it (None if none),
+    ``first`` the Result that took the wanted name before it when '#' was needed, else None."""
+    out, taken = [], {}
+    for lid in results:
+        result = graph.layer(lid)
+        feed = graph.producers(lid).get(0)
+        try:
+            port = graph.layer(feed[0]).outputs[feed[1]] if feed is not None else None
+        except (KeyError, IndexError):  # (a broken graph, as lint sees it)
+            port = None
+        wanted = port.names[0] if port is not None and port.names else result.name
+        name, first = wanted, None
+        if name in taken:
+            name = result.name
+            if name in taken:
+                first, k = taken[wanted], 1
+                while f"{wanted}#{k}" in taken:
+                    k += 1
+                name = f"{wanted}#{k}"
+        taken[name] = lid
+        out.append((name, port, first))
+    return out
+
+
+def check_output_names(graph: Graph, problems: list) -> None:
+    """Two Results whose outputs would take one name (G011): irexec keeps both, renaming the later
+    one, but a tool keyed by names (OpenVINO's own results, an .npz) would see one."""
+    results = [lid for lid, layer in graph.layers.items() if layer.type == "Result"]
+    for lid, (name, _, first) in zip(results, output_names(graph, results)):
+        if first is not None:
+            other = graph.layer(first)
+            wanted = name.rsplit("#", 1)[0]
+            problems.append(ValidationError(
+                f"two outputs are named '{wanted}' (Result '{other.name}', id {other.id}, has it): "
+                f"this one is output '{name}' in irexec", file=graph.path, code="G011",
+                **graph.layer(lid).where()))
 
 
 def check_variables(graph: Graph, facts: dict, problems: list) -> None:
@@ -156,61 +186,6 @@ def check_variables(graph: Graph, facts: dict, problems: list) -> None:
                                                 code="S005", **where))
 
 
-def _schema_problems(root, path: str) -> list:
-    xsd = schema()
-    if xsd.validate(root):
-        return []
-    out = []
-    for entry in xsd.error_log:
-        message = " ".join(entry.message.split())
-        out.append(ParseError(f"schema: {message}", file=path, line=entry.line or None, code="X003"))
-    return out
-
-
-def _in_layers(problems: list, root) -> list:
-    """Name the layer each problem's line falls in (the schema knows lines, not layers): the
-    innermost, by its path when it is inside a body."""
-    layers = root.find("layers")
-    if layers is None:
-        return problems
-    edges = root.find("edges")
-    spans = {}  # a <layers> element -> its layers and their first lines
-    for p in problems:
-        if p.line is None or p.layer_id is not None:
-            continue
-        found = _layer_at(layers, p.line, edges.sourceline if edges is not None else None, ("", ""), spans)
-        if found is not None:
-            el, scope = found
-            p.located(layer=scope[0] + el.get("name", el.get("id", "")), layer_id=scope[1] + el.get("id", ""),
-                      layer_type=el.get("type"))
-    return problems
-
-
-def _layer_at(layers, line: int, end, scope: tuple, spans: dict):
-    """The innermost <layer> under ``layers`` whose lines hold ``line`` (``end``: the line where
-    what follows the last layer starts, if known), with its scope; None outside every layer."""
-    if layers not in spans:
-        kids = [el for el in layers.iterchildren("layer") if el.sourceline]
-        spans[layers] = (kids, [el.sourceline for el in kids])
-    kids, starts = spans[layers]
-    i = bisect.bisect_right(starts, line) - 1
-    if i < 0 or (i == len(kids) - 1 and end is not None and line >= end):
-        return None
-    el = kids[i]
-    for body in el.iterchildren(*BODY_TAGS):
-        after = body.getnext()
-        if body.sourceline and body.sourceline <= line and (after is None or not after.sourceline
-                                                             or line < after.sourceline):
-            inner, edges = body.find("layers"), body.find("edges")
-            if inner is not None:
-                name, lid = el.get("name", el.get("id", "")), el.get("id", "")
-                found = _layer_at(inner, line, edges.sourceline if edges is not None else None,
-                                  (f"{scope[0]}{name}/{body.tag}/", f"{scope[1]}{lid}/{body.tag}/"), spans)
-                if found is not None:
-                    return found
-    return el, scope
-
-
 def _findings(problems: list) -> list:
     """Findings in file order, each problem once: the schema and the reader may both see the same
     broken element (the reader's words are kept, being the more specific)."""
@@ -232,9 +207,12 @@ _PEEK = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=
 
 def _is_ir(path: str) -> bool:
     """Whether a file found in a folder is meant to be an IR: its root element is <net>."""
+    if not is_regular(path):
+        return True  # (a FIFO or a device: the check reports it, never reading it)
     try:
-        for _, el in etree.iterparse(path, events=("start",), **_PEEK):
-            return el.tag == "net"
+        with open_regular(path) as f:
+            for _, el in etree.iterparse(f, events=("start",), **_PEEK):
+                return el.tag == "net"
     except (etree.XMLSyntaxError, OSError):
         return True  # broken: let the check say how
     return True
@@ -242,7 +220,10 @@ def _is_ir(path: str) -> bool:
 
 def models_at(paths: Iterable) -> list:
     """The model files to check: files as given (always), and in folders every ``*.xml`` whose
-    root element is <net> (other XML files in a model folder are left alone)."""
+    root element is <net> (other XML files in a model folder are left alone). An ``*.xml`` that
+    is not a regular file (a FIFO, a link to a device) is listed unread: checking it reports
+    it (X001) rather than wait on it. Names are kept as the file system gives them (undecodable
+    bytes as surrogates, shown escaped)."""
     out = []
     for p in paths:
         p = os.fspath(p)

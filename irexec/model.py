@@ -3,22 +3,29 @@ variables (ReadValue/Assign) runs on inference requests that keep them (irexec.r
 from __future__ import annotations
 
 import math
+import numbers
 import os
 from dataclasses import dataclass
 from typing import Optional
 
+import ml_dtypes
 import numpy as np
 
 from .errors import InputError, ParseError, ValidationError
 from .executor import Plan, root
 from .sizing import Sizing
 from .limits import default_max_tensor_bytes, fmt_bytes
-from .lint import check_stream, refuse
+from .lint import check_stream, output_names, refuse
 from .graph import Graph, gc_paused
 from .reader import default_weights_path, read_bytes
 from .request import InferRequest
 from .shapes import PShape, fits, fmt
+from .partial_shape import PartialShape
+from .results import Results
+from .model_api import ModelAPI
+from .strings import as_strings
 from .types import ElementType, from_dtype
+from .ops.type.convert_narrow import NARROW, narrow_input
 
 
 @dataclass(frozen=True)
@@ -33,10 +40,38 @@ class TensorInfo:
     def __str__(self) -> str:
         return f"{self.name}: {self.element_type} {fmt(self.shape)}"
 
+    # OpenVINO's port API (an input or output of a model, as ``model.inputs[0]``), by its names.
+    @property
+    def any_name(self) -> str:
+        return self.name
+
+    get_any_name = any_name.fget
+
+    def get_names(self) -> set:
+        """Every tensor name of the port (its layer's name when it has none)."""
+        return set(self.names) or {self.name}
+
+    @property
+    def partial_shape(self) -> PartialShape:
+        return PartialShape(self.shape)
+
+    get_partial_shape = partial_shape.fget
+
+    def get_shape(self) -> list:
+        """The static shape's sizes (a dynamic shape raises, as OpenVINO's does)."""
+        return self.partial_shape.to_shape()
+
+    def get_element_type(self) -> ElementType:
+        return self.element_type
+
+    def __repr__(self) -> str:
+        names = ", ".join(sorted(self.get_names()))
+        return f"<Output: names[{names}] shape{fmt(self.shape)} type: {self.element_type}>"
 
 
 
-class Model:
+
+class Model(ModelAPI):
     def __init__(self, graph: Graph, max_tensor_bytes: Optional[int] = None):
         self.graph = graph
         self.max_tensor_bytes = max_tensor_bytes or default_max_tensor_bytes()
@@ -48,6 +83,7 @@ class Model:
         # The variables, each as its (first) ReadValue declares it: name = variable_id.
         self.variables = self._variable_infos()
         self._request = None
+        self.waived = []            # the errors read_model(check=False) let through
         self._by_name = {}
         for info in self.inputs:
             for n in (info.name,) + info.names:
@@ -63,15 +99,9 @@ class Model:
         return TensorInfo(layer.name, names, layer.op.element_type, layer.op.shape, lid)
 
     def _output_infos(self) -> list:
-        infos, used = [], set()
-        for lid in self.plan.results:
+        infos = []
+        for lid, (name, port, _) in zip(self.plan.results, output_names(self.graph, self.plan.results)):
             result = self.graph.layer(lid)
-            src, out_idx = self.graph.producers(lid)[0]
-            port = self.graph.layer(src).outputs[out_idx]
-            name = port.names[0] if port.names else result.name
-            if name in used:
-                name = result.name
-            used.add(name)
             etype = port.etype or (result.inputs[0].etype if result.inputs else None)
             infos.append(TensorInfo(name, port.names, etype, port.shape, lid))
         return infos
@@ -115,11 +145,16 @@ class Model:
         self.default_request().reset_state()
 
     def input(self, key) -> TensorInfo:
-        if isinstance(key, int):
-            return self.inputs[key]
+        """The input keyed by a name, a tensor name or an index (from 0; a negative index is
+        refused rather than counted from the end, a bool is no index)."""
+        if isinstance(key, numbers.Integral) and not isinstance(key, (bool, np.bool_)):
+            if 0 <= key < len(self.inputs):
+                return self.inputs[int(key)]
+            raise InputError(f"no input {int(key)}: the model has {len(self.inputs)} input"
+                             f"{'s' if len(self.inputs) != 1 else ''}, indexed from 0")
         try:
             return self._by_name[key]
-        except KeyError:
+        except (KeyError, TypeError):
             known = ", ".join(i.name for i in self.inputs) or "none"
             raise InputError(f"unknown input '{key}' (inputs: {known})") from None
 
@@ -162,6 +197,7 @@ class Model:
     def _infer(self, inputs, donate_inputs, observer, state) -> dict:
         """One run (``state``: the request's variables, for a model that has them)."""
         feeds = self._feeds(inputs)
+        self.graph.weights.verify()  # (a .bin truncated since it was mapped: an error, not SIGBUS)
         # Refuses inputs whose intermediates would exceed the budget, before allocating any; the
         # guard sizes at run time what it could not, ``known`` holds the shape-only layers' values.
         guard, known = self.sizing.check_run(feeds, state)
@@ -169,7 +205,7 @@ class Model:
         kept = [arr for lid, arr in feeds.items() if lid not in donated]
         foreign = frozenset(id(root(arr)) for arr in kept)
         results = self.plan.run(feeds, foreign, observer, guard, known, state)
-        return {info.name: _owned(results[info.layer_id], kept) for info in self.outputs}
+        return Results({info.name: _owned(results[info.layer_id], kept) for info in self.outputs}, self.outputs)
 
     def _donated(self, donate) -> set:
         if donate is True:
@@ -209,17 +245,40 @@ class Model:
 def check_input(info: TensorInfo, value, what: str = "input") -> np.ndarray:
     """The caller's array, refused (never silently cast) if its type or shape is wrong. ``what``
     names it in messages ("input", "variable"); a type of None takes any."""
-    arr = np.asarray(value)
     want = info.element_type
-    if want is not None and arr.dtype != want.dtype:
-        if not _lossless(arr, want):
-            raise InputError(f"{what} '{info.name}' expects {want}, got {_dtype_name(arr.dtype)}")
-        arr = arr.astype(want.dtype)
+    if want is not None and want.is_string:
+        # str arrays (<U, as .npy files hold them) or lists of str, held as objects (irexec.strings);
+        # nothing else, not even numbers, becomes a string silently.
+        arr = as_strings(value)
+        if arr is None:
+            raise InputError(f"{what} '{info.name}' expects string (an array or nested lists of str, "
+                             f"of one shape), got {_not_strings(value)}")
+    else:
+        try:
+            arr = np.asarray(value)
+        except (ValueError, TypeError) as e:  # ragged nested lists, objects NumPy cannot take
+            raise InputError(f"{what} '{info.name}': the value is not one array: {e}") from None
+    # (nf4 computes as f32: an f32 array for it still needs its values rounded to nf4's.)
+    if want is not None and not want.is_string and (arr.dtype != want.dtype or want.name == "nf4"):
+        converted, why = convert_input(arr, want)
+        if converted is None:
+            raise InputError(f"{what} '{info.name}' expects {want}, got {_dtype_name(arr.dtype)}{why}")
+        arr = converted
     if want is not None and want.name == "u1" and arr.size and np.any(arr > 1):
         raise InputError(f"{what} '{info.name}' is u1: values must be 0 or 1")
     if not fits(info.shape, arr.shape):
         raise InputError(f"{what} '{info.name}' expects shape {fmt(info.shape)}, got {list(arr.shape)}")
     return arr
+
+
+def _not_strings(value) -> str:
+    """What a value given for a string input is, when it is not strings."""
+    if not isinstance(value, np.ndarray):
+        return type(value).__name__
+    if value.dtype.kind == "O":
+        other = next(x for x in value.reshape(-1).tolist() if not isinstance(x, str))
+        return f"an object array holding {type(other).__name__}"
+    return _dtype_name(value.dtype)
 
 
 def _dtype_name(dtype) -> str:
@@ -229,19 +288,48 @@ def _dtype_name(dtype) -> str:
         return str(dtype)
 
 
-def _lossless(arr: np.ndarray, want: ElementType) -> bool:
-    """Integer data may be narrowed when every value survives; nothing else changes type implicitly."""
-    src = arr.dtype
-    if src.kind in "biu" and want.dtype.kind in "iu" and not want.is_packed:
-        if np.can_cast(src, want.dtype, "safe"):
-            return True
-        if arr.size == 0:
-            return True
-        info = np.iinfo(want.dtype)
-        return bool(arr.min() >= info.min and arr.max() <= info.max)
-    if src.kind in "biuf" and want.dtype.kind in "f" and want.dtype.itemsize <= 8:
-        return np.can_cast(src, want.dtype, "safe")
-    return False
+def _kind(dtype) -> str | None:
+    """"float", "int" or "bool" for a dtype of numbers (ml_dtypes' included), None for the rest."""
+    if dtype.kind in "biuf":
+        return {"b": "bool", "f": "float"}.get(dtype.kind, "int")
+    try:
+        et = from_dtype(dtype)
+    except ParseError:
+        return None
+    return "float" if et.is_float else "int" if et.is_integer else None
+
+
+def convert_input(arr: np.ndarray, want: ElementType) -> tuple:
+    """The one casting rule for inputs (README, Python API): ``(array of want's type, "")``, or
+    ``(None, why)`` when the array is refused. An array feeds an input of another type only within
+    its kind: floats feed a float input (rounded to its precision, as OpenVINO takes f64 arrays and
+    Python floats for f32; a finite value beyond its range is refused), integers an integer input
+    when every value fits (Python ints feed i32). Booleans feed boolean inputs only; integers never
+    become floats nor floats integers. An empty array takes the input's type."""
+    src, have, need = arr.dtype, _kind(arr.dtype), _kind(want.dtype)
+    if want.name == "u1":
+        need = "int"
+    if have is None or need is None:
+        return None, ""
+    if arr.size == 0:
+        return arr.astype(want.dtype), ""
+    if have != need:
+        return None, f" ({have}s are not converted to {need}s)" if "bool" not in (have, need) else ""
+    if need == "int":
+        info = ml_dtypes.iinfo(want.dtype)
+        if not np.can_cast(src, want.dtype, "safe") and not (arr.min() >= info.min and arr.max() <= info.max):
+            return None, f" with values outside {want}'s range [{info.min}, {info.max}]"
+        return arr.astype(want.dtype), ""
+    if want.name in NARROW:  # rounded as Convert rounds (nf4: to the nearest of its 16 values)
+        out = narrow_input(arr, want)
+        return (out, "") if out is not None else (None, f" with values outside {want}'s range")
+    with np.errstate(over="ignore"):
+        out = arr.astype(want.dtype)
+    if want.dtype.itemsize < src.itemsize or want.name == "bf16":
+        lost = np.isinf(out)
+        if lost.any() and np.isfinite(arr[lost]).any():
+            return None, f" with finite values beyond {want}'s range"
+    return out, ""
 
 
 def _owned(arr: np.ndarray, feeds: list) -> np.ndarray:
@@ -252,12 +340,16 @@ def _owned(arr: np.ndarray, feeds: list) -> np.ndarray:
     return arr
 
 
-def read_model(model: str, weights: Optional[str] = None, max_tensor_bytes: Optional[int] = None) -> Model:
+def read_model(model: str, weights: Optional[str] = None, max_tensor_bytes: Optional[int] = None,
+               check: bool = True) -> Model:
     """Read an IR: ``model`` is the .xml path, ``weights`` the .bin (default: beside the .xml).
-    ``max_tensor_bytes``: the most one tensor may take (default: see irexec.limits)."""
-    model = os.fspath(model)
-    weights = os.fspath(weights) if weights is not None else default_weights_path(model)
-    return _checked(read_bytes(model), model, weights, max_tensor_bytes)
+    ``max_tensor_bytes``: the most one tensor may take (default: see irexec.limits).
+    ``check=False`` accepts a model whose only errors are ports declaring shapes or precisions
+    other than the rules infer (S001-S004), which OpenVINO infers again and compiles; the model's
+    ``waived`` lists them."""
+    model = os.fsdecode(model)  # (a bytes path as the os module takes it)
+    weights = os.fsdecode(weights) if weights is not None else default_weights_path(model)
+    return _checked(read_bytes(model), model, weights, max_tensor_bytes, check)
 
 
 def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = None,
@@ -268,13 +360,26 @@ def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = 
     return _checked(data, path, os.fspath(weights) if weights is not None else None, max_tensor_bytes)
 
 
-def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tensor_bytes) -> Model:
+# What ``check=False`` lets through: a port's declaration the rules contradict. The run never reads
+# those declarations (it sizes every tensor from the inputs by the rules), so the model runs as
+# OpenVINO, which infers them again, runs it.
+WAIVABLE = ("S001", "S002", "S003", "S004")
+
+
+def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tensor_bytes, check: bool = True) -> Model:
     """A Model, once every check irexec lints with has passed (warnings are let through); the
     error raised for a model that fails carries every finding in ``.findings``."""
     with gc_paused():
         report = check_stream(data, path, weights)
+        waived = []
+        if not check:
+            waived = [f for f in report.findings if f.is_error and f.code in WAIVABLE]
+            report.problems = [p for p in report.problems if getattr(p, "code", None) not in WAIVABLE]
+            report.findings = [f for f in report.findings if not (f.is_error and f.code in WAIVABLE)]
         refuse(report)
         # The checks read small constants; let a run map the weights afresh, so that a file
         # changed in between is caught then (a shrunken map is a SIGBUS, not an error).
         report.graph.weights.close()
-        return Model(report.graph, max_tensor_bytes)
+        model = Model(report.graph, max_tensor_bytes)
+        model.waived = waived
+        return model

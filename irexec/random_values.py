@@ -1,10 +1,11 @@
 """Random values for ``--random`` (``irexec run`` and ``irexec layer``): data of any element type,
 and indices valid for an index input's bound (``irexec.ops.op.Bound``).
 
-Data: floats uniform in [-1, 1), integers in [-100, 100) (unsigned: [0, 100); i4: [-8, 8); u4:
-[0, 16); u1: 0 or 1), booleans with even odds. Values are drawn in float64/int64 a block at a
-time and cast into the result, so a large tensor never has a float64 twin; the draws are those
-one call over the whole shape would make, so a seed gives the same values whatever the block.
+Data: floats uniform in [-1, 1), strings of 0 to 8 ASCII letters and digits, integers in [-100, 100) (unsigned: [0, 100); i4: [-8, 8); u4:
+[0, 16); u1: 0 or 1), booleans with even odds; nf4 one of its 16 values, f8e8m0 (powers of two
+only) a power of two in [2^-8, 2^8]. Values are drawn in float64/int64 a block at a time and cast
+into the result, so a large tensor never has a float64 twin; the draws are those one call over
+the whole shape would make, so a seed gives the same values whatever the block.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import numpy as np
 
 from .errors import InputError, ValidationError
 from .limits import fmt_bytes
-from .types import ElementType
+from .strings import strings_from
+from .types import NF4, ElementType
 
 _BLOCK = 1 << 20  # elements drawn at a time: the float64/int64 draws stay a few MiB
 
@@ -24,8 +26,14 @@ def random_data(rng: np.random.Generator, shape: tuple, etype: ElementType) -> n
     shape = tuple(int(d) for d in shape)
     if etype.name == "u1":
         return rng.integers(0, 2, shape, dtype=np.uint8)
+    if etype.name == "string":
+        return random_strings(rng, shape)
     if etype.name == "boolean":
         return _blocks(shape, np.bool_, lambda n: rng.random(n) < 0.5)
+    if etype.name == "nf4":
+        return _blocks(shape, etype.dtype, lambda n: NF4[rng.integers(0, 16, n)])
+    if etype.name == "f8e8m0":
+        return _blocks(shape, etype.dtype, lambda n: np.exp2(rng.integers(-8, 9, n)))
     if etype.is_float:
         return _blocks(shape, etype.dtype, lambda n: rng.uniform(-1.0, 1.0, n))
     lo, hi = {"i4": (-8, 8), "u4": (0, 16)}.get(etype.name, (-100, 100) if etype.dtype.kind == "i" else (0, 100))
@@ -106,3 +114,16 @@ def _pick(rng, size: int, count: int, distinct: bool) -> tuple:
     note = (f"{count} indices into {size} positions cannot all differ: where two meet, the later "
             f"update wins") if distinct else None
     return rng.integers(0, size, count, dtype=np.int64), note
+
+
+_ALPHABET = np.frombuffer(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", np.uint8)
+MAX_RANDOM_CHARS = 8
+
+
+def random_strings(rng: np.random.Generator, shape: tuple) -> np.ndarray:
+    """Random short ASCII strings of ``shape``, as irexec holds strings (an object array)."""
+    count = int(np.prod(shape, dtype=np.int64))
+    lengths = rng.integers(0, MAX_RANDOM_CHARS + 1, count)
+    ends = np.cumsum(lengths)
+    chars = _ALPHABET[rng.integers(0, _ALPHABET.size, int(ends[-1]) if count else 0)].tobytes()
+    return strings_from(chars, ends - lengths, ends).reshape(shape)

@@ -9,14 +9,17 @@ from typing import Optional
 
 from lxml import etree
 
-from . import ops as _ops  # noqa: F401  (registers every op)
 from .assemble import GraphBuilder, Reading
 from .errors import IRExecError, ParseError
+from .files import open_regular
 from .graph import Graph
 from .layer_xml import BODY_TAGS, edge_of, parse_layer
 from .safexml import (MAX_ATTRIBUTES, MAX_BODY_DEPTH, MAX_LAYER_ELEMENTS, MAX_TREE_ELEMENTS, MAX_XML_BYTES,
                       PARSER_OPTIONS, prepare_xml, refuse_doctype, syntax_error)
 from .weights import Weights
+
+# Layer ids are numbers below 2^63 in every IR OpenVINO writes.
+MAX_ID_DIGITS = 19
 
 
 def read_bytes(path: str) -> bytes:
@@ -28,7 +31,7 @@ def read_bytes(path: str) -> bytes:
     if size > MAX_XML_BYTES:
         raise ParseError(f"the XML is {size} bytes, over irexec's limit of {MAX_XML_BYTES} bytes", file=path, code="X002")
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:  # (never blocks: a FIFO swapped in since isfile is refused)
             return f.read(MAX_XML_BYTES + 1)
     except OSError as e:
         raise ParseError(f"cannot read the file: {e.strerror or e}", file=path, code="X001") from None
@@ -96,6 +99,7 @@ class _Stream:
             if self.section == "layers":
                 if el.tag != "layer":
                     self.report(self.error(f"unexpected <{el.tag}> in <layers>", el, code="X003"))
+                self.check_id(el)
                 self.layer_elements = 0
         elif self.depth == 2:
             self.section = el.tag if el.tag in ("layers", "edges") else None
@@ -121,6 +125,7 @@ class _Stream:
         if parent == "edges":
             return
         if tag == "layer" and parent == "layers":
+            self.check_id(el)
             self.counts.append(0)
             return
         if tag in BODY_TAGS and parent == "layer":
@@ -139,6 +144,14 @@ class _Stream:
             raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements (irexec's limit)", el,
                              code="X002", **(_owner(el) if counts else {}))
 
+    def check_id(self, el) -> None:
+        """A layer id of more digits than any IR needs is refused before anything turns it into
+        a number (Python refuses to convert more than 4,300 digits; ordering layers does)."""
+        lid = el.get("id")
+        if lid is not None and len(lid) > MAX_ID_DIGITS and lid.isdecimal():
+            raise self.error(f"layer id {lid[:12]}... has {len(lid)} digits, over irexec's limit of "
+                             f"{MAX_ID_DIGITS}", el, code="X002")
+
     def begin_net(self, el) -> None:
         self.root = el
         if el.tag != "net":
@@ -148,7 +161,8 @@ class _Stream:
             raise self.error(f"IR version {version_s!r} is not supported (irexec reads IR v10 and v11)", el,
                              code="X004")
         graph = Graph(el.get("name", ""), int(version_s), self.path)
-        graph.weights = self.reading.weights = Weights(self.weights_path)
+        given = self.weights_path  # (a path, or weights already held: a buffer given to Core.read_model)
+        graph.weights = self.reading.weights = given if isinstance(given, Weights) else Weights(given)
         self.reading.ir_version = graph.ir_version
         self.builder = GraphBuilder(graph, self.reading)
 

@@ -73,9 +73,59 @@ class InferRequest:
             variables.pending = {}
             raise
         variables.commit()
+        self._inputs, self._results = inputs, out
         return out
 
     __call__ = infer
+
+    # OpenVINO's InferRequest, as its users call it after an inference.
+    _inputs = None
+    _results = None
+
+    @property
+    def results(self):
+        """The last inference's results (``Results``: by index, name or port)."""
+        if self._results is None:
+            raise InputError("the request has not run yet: call infer() first")
+        return self._results
+
+    def get_output_tensor(self, index: int = 0):
+        """The last inference's output ``index`` as a Tensor (``.data`` is the array)."""
+        from .core import Tensor  # (core imports this module)
+        return Tensor(self.results[index])
+
+    def get_tensor(self, key):
+        """The last inference's output (by index, name or port) or input (by name or port) as a Tensor."""
+        from .core import Tensor
+        if key in self.results:
+            return Tensor(self.results[key])
+        return self.get_input_tensor(key)
+
+    def get_input_tensor(self, index=0):
+        """The array the last inference was given for input ``index`` (or name), as a Tensor."""
+        from .core import Tensor
+        if self._inputs is None:
+            raise InputError("the request has not run yet: call infer() first")
+        info = self.model.input(index) if not hasattr(index, "layer_id") else index
+        given = self._inputs
+        if isinstance(given, dict):
+            for key, value in given.items():
+                if key == info.name or key in info.names or self.model.input(key) == info:
+                    return Tensor(value)
+        elif isinstance(given, (list, tuple)):
+            return Tensor(given[self.model.inputs.index(info)])
+        raise InputError(f"input '{info.name}' was not given to the last inference")
+
+    def start_async(self, inputs=None, userdata=None) -> None:
+        """OpenVINO's asynchronous start: irexec runs the inference now, and ``wait()`` returns at
+        once (one inference at a time per request, as always)."""
+        self.infer(inputs)
+
+    def wait(self) -> None:
+        """Returns at once: ``start_async`` has already run the inference."""
+
+    def wait_for(self, timeout: int) -> bool:
+        return True
 
     def query_state(self) -> list:
         """A VariableState per variable of the model, in the order of their first ReadValue."""

@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from .errors import ParseError, ValidationError
+from .numbers import parse_int
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,25 @@ class Dim:
         hi_ok = self.hi is None or other.lo <= self.hi
         lo_ok = other.hi is None or self.lo <= other.hi
         return hi_ok and lo_ok
+
+    # OpenVINO's Dimension, as its Python users call it (irexec.PartialShape's items are Dims).
+    @property
+    def is_dynamic(self) -> bool:
+        return not self.is_static
+
+    def get_length(self) -> int:
+        """The size of a static dim (a dynamic one raises, as OpenVINO's does)."""
+        return self.value
+
+    def get_min_length(self) -> int:
+        return self.lo
+
+    def get_max_length(self) -> int:
+        """The upper bound, -1 when there is none (OpenVINO's spelling)."""
+        return -1 if self.hi is None else self.hi
+
+    min_length = property(get_min_length)
+    max_length = property(get_max_length)
 
     def __str__(self) -> str:
         if self.is_static:
@@ -152,7 +172,7 @@ MAX_RANK = 64 if int(np.__version__.split(".")[0]) >= 2 else 32
 
 def _int(s: str) -> int:
     try:
-        n = int(s.strip())
+        n = parse_int(s)  # (the one strict reading of a number in the file)
     except ValueError:
         raise ParseError(f"invalid dimension {s.strip()!r}") from None
     if abs(n) > MAX_DIM:

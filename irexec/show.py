@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from collections import Counter
 
 from . import files
-from .errors import ExecutionError, IRExecError, ParseError, UsageError, printable
+from .errors import IRExecError, ParseError, UsageError, printable
 from .findings import Finding
 from .graph import Graph
+from .graphviz import dot_executable, render  # noqa: F401  (the command calls them from here)
 from .lint import check
 from .limits import fmt_bytes
+from .numbers import parse_int
 from .shapes import compatible, fmt
 
 SCHEMA_VERSION = 1
@@ -121,7 +121,7 @@ def _const_bytes(layer) -> int | None:
     size = getattr(layer.op, "size", None)
     if size is None:
         try:
-            size = int(str(layer.attrs.get("size", "")).strip())
+            size = parse_int(str(layer.attrs.get("size", "")))
         except ValueError:
             return None
     return size if size >= 0 else None
@@ -165,11 +165,11 @@ def to_json(value, indent: str = "") -> str:
     """JSON indented by two spaces, with lists of plain values (dims, tensor names) on one line."""
     inner = indent + "  "
     if isinstance(value, dict) and value:
-        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {to_json(v, inner)}" for k, v in value.items()]
+        items = [f"{inner}{json.dumps(k)}: {to_json(v, inner)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + f"\n{indent}}}"
     if isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
         return "[\n" + ",\n".join(inner + to_json(v, inner) for v in value) + f"\n{indent}]"
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value)  # ASCII: names' controls and bidi characters as \u escapes, losslessly
 
 
 def _plural(n: int, word: str) -> str:
@@ -227,10 +227,23 @@ _WARNING = {"color": "#d08000", "fillcolor": "#fff3d0", "penwidth": "2"}
 _FILL = {"Parameter": "#dde8fb", "Result": "#dde8fb", "Const": "#eeeeee"}
 
 
+# Graphviz reads a backslash in labels and tooltips as the start of an escape (\N the node's name,
+# \G the graph's, \L the label, \n a line break ...), and versions differ on whether a doubled one
+# is a literal backslash. So no backslash from the file reaches the DOT: each is drawn as U+29F5
+# (reverse solidus operator, which looks the same). The backslashes left are those of our own
+# escapes of unprintable characters (\x9b, \u202e), never followed by a letter Graphviz expands.
+_BACKSLASH = "\u29f5"
+
+
+def _dot_text(text) -> str:
+    return printable(str(text).replace("\\", _BACKSLASH))
+
+
 def quoted(text, limit: int | None = None) -> str:
-    """A DOT quoted string holding ``text`` as an escString: backslashes doubled and quotes escaped,
-    so the string ends where it should and the file's text cannot add attributes."""
-    text = printable(text)
+    """A DOT quoted string holding ``text`` as an escString: the file's backslashes drawn as U+29F5,
+    ours doubled, quotes escaped, so the string ends where it should, the file's text cannot add
+    attributes and Graphviz expands nothing in it."""
+    text = _dot_text(text)
     if limit is not None:
         text = _clip(text, limit)
     # Graphviz 2.36-2.39 read a final \\" as an escaped quote, so never end on a backslash.
@@ -239,13 +252,13 @@ def quoted(text, limit: int | None = None) -> str:
 
 
 def html(text, limit: int | None = None) -> str:
-    """``text`` as the content of an HTML-like label: markup characters as entities, and backslashes
-    doubled (Graphviz expands ``\\N``, ``\\G``... in these labels too)."""
-    text = printable(text)
+    """``text`` as the content of an HTML-like label: markup characters as entities, the file's
+    backslashes drawn as U+29F5 (Graphviz expands ``\\N``, ``\\G``... in these labels too, and an
+    entity for a backslash is decoded before that)."""
+    text = _dot_text(text)
     if limit is not None:
         text = _clip(text, limit)
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-            .replace("\\", "\\\\"))
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def _attrs(attrs: dict) -> str:
@@ -281,7 +294,7 @@ def _node(layer, nid: str, found: list) -> str:
         label += f' <FONT POINT-SIZE="9">{html(layer.version, NAME_IN_LABEL)}</FONT>'
     label += (f'<BR/>{html(layer.name, NAME_IN_LABEL)}'
               f'<BR/><FONT POINT-SIZE="9" COLOR="#666666">id {html(layer.id, NAME_IN_LABEL)}</FONT>')
-    tip = [f"{printable(layer.name)} ({printable(layer.type)}, id {printable(layer.id)})"]
+    tip = [f"{layer.name} ({layer.type}, id {layer.id})"]
     attrs = {}
     if layer.type in _FILL:
         attrs["fillcolor"] = f'"{_FILL[layer.type]}"'
@@ -360,34 +373,6 @@ def to_dot(graph: Graph, findings: list, facts: dict) -> str:
 
 
 # --- Graphviz and files -------------------------------------------------------------------------
-
-def dot_executable() -> str:
-    """Graphviz's ``dot``, or a UsageError saying it is missing (checked before any work)."""
-    exe = shutil.which("dot")
-    if exe is None:
-        raise UsageError("Graphviz's dot is not installed (not found on PATH), so --svg and --png "
-                         "cannot be made; use --dot FILE to write the graph as DOT instead")
-    return exe
-
-
-def render(dot_text: str, fmt_name: str, timeout: float, exe: str | None = None) -> bytes:
-    """Lay the graph out with Graphviz: the SVG or PNG bytes (kept in memory, so that a failed
-    run leaves no file behind)."""
-    exe = exe or dot_executable()
-    try:
-        proc = subprocess.run([exe, f"-T{fmt_name}"], input=dot_text.encode("utf-8"),
-                              capture_output=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        raise ExecutionError(f"Graphviz's dot did not finish within {timeout:g} s; use a longer "
-                             f"--timeout, or --dot FILE") from None
-    except OSError as e:
-        raise ExecutionError(f"cannot run Graphviz's dot: {e.strerror or e}") from None
-    if proc.returncode != 0 or not proc.stdout:
-        why = next((ln for ln in proc.stderr.decode("utf-8", "replace").splitlines() if ln.strip()),
-                   f"exit status {proc.returncode}")
-        raise ExecutionError(f"Graphviz's dot failed making {fmt_name.upper()}: {why.strip()}")
-    return proc.stdout
-
 
 def write_atomic(path: str, data: bytes) -> None:
     """``data`` to ``path``, whole or not at all (a bad path is a usage error)."""

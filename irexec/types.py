@@ -1,8 +1,14 @@
 """Element types: IR names, port precisions, NumPy dtypes, and the packed sub-byte layouts.
 
-OpenVINO packs sub-byte types into the .bin as measured on the runtime: i4/u4 put the
-first element in the low nibble of each byte; u1 puts the first element in the most
-significant bit.
+OpenVINO packs sub-byte types into the .bin as measured on the runtime: i4/u4 (and the 4-bit
+float codes f4e2m1 and nf4) put the first element in the low nibble of each byte; u1 puts the
+first element in the most significant bit.
+
+The 8-bit floats are ml_dtypes' of the same bit layout, checked against the plugin on all 256
+codes: f8e4m3 is float8_e4m3fn (no infinities, 0x7F/0xFF NaN, largest 448), f8e5m2 is IEEE-like
+float8_e5m2, f8e8m0 is float8_e8m0fnu (a bare biased exponent: 0x00 is 2^-127, 0xFF NaN).
+f4e2m1 is float4_e2m1fn (no NaN or infinity, largest 6). nf4 has no NumPy type: it computes as
+float32 holding one of the 16 values of its fixed table (NF4 below), as u1 computes as uint8.
 """
 from __future__ import annotations
 
@@ -30,14 +36,35 @@ class ElementType:
         return self.name[0] in "iu"
 
     @property
+    def is_string(self) -> bool:
+        return self.name == "string"
+
+    @property
     def is_float(self) -> bool:
-        return self.name[0] in "fb" and self.name != "boolean"
+        return (self.name[0] in "fb" and self.name != "boolean") or self.name == "nf4"
 
     def nbytes(self, count: int) -> int:
         return (count * self.bits + 7) // 8
 
     def __str__(self) -> str:
         return self.name
+
+    # OpenVINO's ``Type``, as its Python users call it.
+    def get_type_name(self) -> str:
+        return self.name
+
+    def to_dtype(self) -> np.dtype:
+        return self.dtype
+
+    def is_real(self) -> bool:
+        return self.is_float
+
+    def is_integral(self) -> bool:
+        return not self.is_float
+
+    @property
+    def bitwidth(self) -> int:
+        return self.bits
 
 
 def _et(name, precision, dtype, bits):
@@ -62,7 +89,22 @@ _TYPES = [
     _et("u16", "U16", np.uint16, 16),
     _et("u32", "U32", np.uint32, 32),
     _et("u64", "U64", np.uint64, 64),
+    # A string is a Python str in an object array (irexec.strings says why); its bits are the
+    # element's pointer, for sizing: the characters are counted where strings are made.
+    _et("string", "STRING", object, 64),
+    _et("f8e4m3", "F8E4M3", ml_dtypes.float8_e4m3fn, 8),
+    _et("f8e5m2", "F8E5M2", ml_dtypes.float8_e5m2, 8),
+    _et("f8e8m0", "F8E8M0", ml_dtypes.float8_e8m0fnu, 8),
+    _et("f4e2m1", "F4E2M1", ml_dtypes.float4_e2m1fn, 4),
+    _et("nf4", "NF4", np.float32, 4),
 ]
+
+# nf4's 16 values, code 0 to 15 (OpenVINO's ConvertNF4 table, from bitsandbytes' NormalFloat4),
+# as the f32 values OpenVINO's lookup gives.
+NF4 = np.array([-1.0, -0.6961928009986877, -0.5250730514526367, -0.39491748809814453,
+                -0.28444138169288635, -0.18477343022823334, -0.09105003625154495, 0.0,
+                0.07958029955625534, 0.16093020141124725, 0.24611230194568634, 0.33791524171829224,
+                0.44070982933044434, 0.5626170039176941, 0.7229568362236023, 1.0], dtype=np.float32)
 
 BY_NAME = {t.name: t for t in _TYPES}
 _ALIASES = {"bool": "boolean", "fp16": "f16", "fp32": "f32", "fp64": "f64", "bf16": "bf16"}
@@ -70,12 +112,12 @@ _BY_PRECISION = {t.precision: t for t in _TYPES}
 _BY_PRECISION["BOOLEAN"] = BY_NAME["boolean"]
 _BY_PRECISION["BIN"] = BY_NAME["u1"]  # OpenVINO writes u1 ports as precision "BIN"
 # Types OpenVINO knows that irexec does not compute with: named so the error is specific.
-_KNOWN_UNSUPPORTED = {"f8e4m3", "f8e5m2", "f8e8m0", "nf4", "string", "f4e2m1", "u2", "u3", "u6",
+_KNOWN_UNSUPPORTED = {"u2", "u3", "u6",
                       "i2", "dynamic", "undefined"}
 
 _BY_DTYPE = {}
 for _t in _TYPES:
-    if _t.name != "u1":
+    if _t.name not in ("u1", "nf4"):
         _BY_DTYPE.setdefault(_t.dtype, _t)
 
 
@@ -116,6 +158,10 @@ def unpack(raw: np.ndarray, etype: ElementType, count: int) -> np.ndarray:
     nibbles[0::2] = low
     nibbles[1::2] = high
     nibbles = nibbles[:count]
+    if etype.name == "nf4":
+        return NF4[nibbles]
+    if etype.name == "f4e2m1":
+        return nibbles.view(ml_dtypes.float4_e2m1fn)
     if etype.name == "i4":
         signed = nibbles.astype(np.int8)
         signed[signed > 7] -= 16
@@ -128,7 +174,25 @@ def pack(values: np.ndarray, etype: ElementType) -> bytes:
     flat = np.asarray(values).reshape(-1)
     if etype.name == "u1":
         return np.packbits(flat.astype(np.uint8) & 1, bitorder="big").tobytes()
-    nib = flat.astype(np.int8).astype(np.uint8) & 0x0F
+    if etype.name == "nf4":
+        nib = nf4_codes(flat)
+    elif etype.name == "f4e2m1":
+        nib = flat.astype(ml_dtypes.float4_e2m1fn).view(np.uint8) & 0x0F
+    else:
+        nib = flat.astype(np.int8).astype(np.uint8) & 0x0F
     if nib.size % 2:
         nib = np.append(nib, np.uint8(0))
     return (nib[0::2] | (nib[1::2] << 4)).astype(np.uint8).tobytes()
+
+
+# Halfway between neighbouring NF4 values, in f32: where OpenVINO's quantizer moves to the next
+# code (a value on a midpoint takes the lower code, as its "x > midpoint" tests do).
+_NF4_MIDPOINTS = ((NF4[:-1].astype(np.float64) + NF4[1:]) / 2).astype(np.float32)
+
+
+def nf4_codes(values) -> np.ndarray:
+    """The nf4 code (0..15, uint8) of each value: the nearest table value, NaN giving code 0 as
+    OpenVINO's comparisons (all false for NaN) do."""
+    v = np.asarray(values, dtype=np.float32)
+    codes = np.searchsorted(_NF4_MIDPOINTS, v, side="left").astype(np.uint8)
+    return np.where(np.isnan(v), np.uint8(0), codes)

@@ -81,6 +81,11 @@ EXAMPLES = {
                                f'{T * 4}<port id="0" precision="FP32">\n{T * 5}<dim>1</dim>\n{T * 4}</port>\n'
                                f'{T * 3}</output>\n{T * 2}</layer>\n{T}</layers>')], None, True),
     "G010": ("the Result left out", "drop_result", None, True),
+    "G011": ("a second Result named `updated_cache`, fed by the same port",
+             [(f"{T}</layers>", f'{T * 2}<layer id="6" name="updated_cache" type="Result" version="opset1">\n'
+                               f'{T * 3}<input>\n{T * 4}<port id="0" precision="FP32">\n{_dims(5)}{T * 4}</port>\n'
+                               f'{T * 3}</input>\n{T * 2}</layer>\n{T}</layers>'),
+              (edge(4, 4, 5, 0), edge(4, 4, 5, 0) + "\n" + edge(4, 4, 6, 0))], None, True),
     "O001": ("a misspelt type", [('type="ScatterUpdate"', 'type="ScatterUpdat"')], None, True),
     "O002": ("a version of ScatterUpdate that does not exist",
              [('type="ScatterUpdate" version="opset3"', 'type="ScatterUpdate" version="opset2"')], None, True),

@@ -232,6 +232,18 @@ def second_result_input(root, blob, el):
     return blob
 
 
+@rule("G008")
+def result_with_an_output(root, blob, el):
+    """A Result that declares an output port, nothing connected to it (found by the fuzzer: the
+    run looked for the output a Result never makes)."""
+    if not _is(el, "Result"):
+        return None
+    out = etree.SubElement(el, "output")
+    port = etree.SubElement(out, "port", id="79", precision="I64")
+    etree.SubElement(port, "dim").text = "2"
+    return blob
+
+
 @rule("C002")
 def const_offset(root, blob, el):
     if not _is(el, "Const") or blob is None:

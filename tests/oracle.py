@@ -112,7 +112,12 @@ def to_ov_tensor(value) -> "ov.Tensor":
 def from_ov_tensor(tensor) -> np.ndarray:
     """OpenVINO shows a bf16 tensor as float16 holding bf16 bits."""
     data = np.array(tensor.data, copy=True)
-    return data.view(BF16) if tensor.element_type == ov.Type.bf16 else data
+    if tensor.element_type == ov.Type.bf16:
+        return data.view(BF16)
+    # ... and an 8-bit float tensor as uint8 holding its bits.
+    f8 = {ov.Type.f8e4m3: ml_dtypes.float8_e4m3fn, ov.Type.f8e5m2: ml_dtypes.float8_e5m2,
+          ov.Type.f8e8m0: ml_dtypes.float8_e8m0fnu}.get(tensor.element_type)
+    return data.view(f8) if f8 is not None else data
 
 
 def exact_sample(rng, shape, dtype):

@@ -327,7 +327,7 @@ def test_a_wrong_port_shape_inside_a_body(written, tmp_path):
     def change(root):
         _, add = body_layer(root, "Loop", "Add")
         add.find("output/port/dim[2]").text = "5"
-        return add
+        return add.find("output/port")  # (a port's finding is at the port's line)
     path, line = edit(written["loop"], tmp_path, change)
     root = etree.parse(path).getroot()
     loop, add = body_layer(root, "Loop", "Add")
@@ -338,7 +338,7 @@ def test_a_wrong_port_shape_inside_a_body(written, tmp_path):
     assert [g.code for g in check(path).findings] == ["S001"]
     lint = subprocess.run([sys.executable, "-m", "irexec", "lint", path], capture_output=True, text=True, timeout=120)
     assert lint.returncode == 1 and lint.stdout.splitlines() == [str(f)]
-    assert str(f).startswith(f"{path}:{line}:1: S001 ") and f"[layer '{f.layer_name}' ({f.layer_id}), Add]" in str(f)
+    assert str(f).startswith(f"{path}:{line}:{f.column or 1}: S001 ") and f"[layer '{f.layer_name}' ({f.layer_id}), Add]" in str(f)
     run_refuses(path, f"layer '{f.layer_name}'", "declares shape [1,5]")
 
 
@@ -403,7 +403,7 @@ def test_an_if_body_and_a_nested_body_name_their_path(written, tmp_path):
         inner_if = root.find(".//layer[@type='Loop']/body/layers/layer[@type='If']")
         sub = inner_if.find("else_body/layers/layer[@type='Subtract']")
         sub.find("output/port").set("precision", "I32")
-        return sub
+        return sub.find("output/port")
     path, line = edit(written["loop_with_if"], tmp_path, change)
     f = finding(path, "S002")
     root = etree.parse(path).getroot()

@@ -113,5 +113,5 @@ def test_pack_unpack_round_trip_matches_openvino_bytes(name):
 def test_bf16_and_int4_are_ml_dtypes():
     assert BY_NAME["bf16"].dtype == np.dtype(ml_dtypes.bfloat16)
     assert BY_NAME["i4"].dtype == np.dtype(ml_dtypes.int4)
-    with pytest.raises(irexec.ParseError, match="'nf4' is not supported"):
-        irexec.types.element_type("nf4")
+    with pytest.raises(irexec.ParseError, match="'u2' is not supported"):
+        irexec.types.element_type("u2")

@@ -391,6 +391,14 @@ def test_v001_declared_twice_v002_assigned_twice_and_s005_type(tmp_path):
     assert f.layer_type == "Assign" and "new_value is f32, but variable 'v' is i32 [?,3]" in f.message
 
 
+def test_g011_two_outputs_of_one_name(tmp_path):
+    # Two Results named alike, fed by one tensor: the second output would take the first's name.
+    xml = net([param(0, "x", (2,)), result(1, dims=(2,), name="x"), result(2, dims=(2,), name="x")],
+              [(0, 0, 1, 0), (0, 0, 2, 0)])
+    f = expect(lint_text(tmp_path, xml), "G011")
+    assert f.severity == "warning" and f.layer_id == "2" and "this one is output 'x#1'" in f.message
+
+
 def test_every_rule_has_a_test():
     """Runs last in this module: each rule in the table was seen firing by some test above."""
     if not COVERED:

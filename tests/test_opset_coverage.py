@@ -10,8 +10,7 @@ from openvino_opsets import IR_TYPE, openvino_pairs, recorded
 
 ov = pytest.importorskip("openvino")
 
-# String tensors (a Const, Parameter and .npy of str end to end) are not read yet.
-GAPS = {("StringTensorPack", "opset15"), ("StringTensorUnpack", "opset15")}
+GAPS = set()
 
 
 def test_the_recorded_table_is_the_installed_packages():

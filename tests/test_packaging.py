@@ -17,3 +17,13 @@ def test_lint_finds_its_schema_wherever_irexec_is_installed(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "1 model checked: 0 errors, 0 warnings" in done.stderr, done.stderr
+
+
+def test_the_rules_pages_are_installed_with_irexec(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "irexec", "rules", "S001"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("## S001\n")
+    assert done.stdout.startswith("## S001\n") and done.stdout.rstrip() == text[start:text.index("\n## ", start)].rstrip()

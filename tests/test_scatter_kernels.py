@@ -514,8 +514,9 @@ def test_reduce_at_checks_what_it_is_given():
         reduce_module.reduce_at(out, np.array([0, 1, 2]), np.array([1.0, 2.0]), "none")
     with pytest.raises(TypeError):
         reduce_module.reduce_at(out, np.array([0.5]), np.array([1.0]), "sum")
-    with pytest.raises(ValueError):  # ScatterND has no mean: whole rows would sum silently
-        reduce_module.reduce_rows(np.zeros((2, 16)), np.array([0]), np.ones((1, 16)), "mean")
+    rows = np.zeros((2, 16))  # reduce_rows' mean (ScatterElementsUpdate's whole rows) divides
+    reduce_module.reduce_rows(rows, np.array([0, 0]), np.ones((2, 16)), "mean")
+    assert (rows[0] == 2 / 3).all() and (rows[1] == 0).all()
     lin = np.zeros(70000, np.int32)
     lin[-1] = 39999  # int32 offsets: widened before the sort packs them with their positions
     big = np.zeros(40000, np.float32)

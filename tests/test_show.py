@@ -338,7 +338,8 @@ def test_hostile_names_are_escaped(tmp_path):
     assert "\n" in HOSTILE and "\n" not in visible
     label = node_line(dot, "L2")
     text = _NODE.match(label).group(2)
-    assert "<BR/>" + htmllib.escape(visible.replace("\\", "\\\\"), quote=True) + "<BR/>" in text
+    drawn = showmod.printable(HOSTILE.replace("\\", "\u29f5"))  # the file's backslashes drawn as U+29F5
+    assert "\\N" not in dot and "<BR/>" + htmllib.escape(drawn, quote=True) + "<BR/>" in text
     assert set(attrs_of(label)) == {"label", "tooltip", "color", "fillcolor", "penwidth"}
     assert attrs_of(label)["color"] == '"#c00000"'
     assert "S001" in label                   # still highlighted
@@ -351,7 +352,7 @@ def test_hostile_names_round_trip_through_graphviz(tmp_path):
     dot = dot_text(hostile_model(tmp_path))
     canon = subprocess.run([DOT, "-Tcanon"], input=dot, capture_output=True, text=True, timeout=60)
     assert canon.returncode == 0 and canon.stderr == "", canon.stderr
-    visible = showmod.printable(HOSTILE)
+    visible = showmod.printable(HOSTILE.replace("\\", "\u29f5"))  # as drawn
     stmt = re.search(r"^\s*L2\s+\[(.*?)\];$", canon.stdout, re.M | re.S).group(1)
     attrs = attrs_of("L2 [" + stmt + "];")
     assert set(attrs) == {"label", "tooltip", "color", "fillcolor", "penwidth"} and attrs["color"] == '"#c00000"'
@@ -382,7 +383,8 @@ def test_svg_and_png(tmp_path):
 
 
 def test_without_graphviz_svg_is_refused_before_anything_is_written(tmp_path, monkeypatch):
-    monkeypatch.setattr(showmod.shutil, "which", lambda name, *a, **k: None)
+    from irexec import graphviz
+    monkeypatch.setattr(graphviz.shutil, "which", lambda name, *a, **k: None)
     out_dot, out_svg = tmp_path / "m.dot", tmp_path / "m.svg"
     for args in (["--svg", out_svg], ["--png", tmp_path / "m.png"], ["--dot", out_dot, "--svg", out_svg]):
         r = invoke("show", MODELS["kv_cache_update"], *args)

@@ -8,7 +8,7 @@ import re
 import click
 import numpy as np
 
-from ..errors import UsageError
+from ..errors import UsageError, one_line, terminal_text
 from ..layer import LayerRun, check_layer, parse_snippet
 from ..limits import default_max_tensor_bytes, parse_size
 from ..reader import read_bytes
@@ -68,14 +68,14 @@ def layer(snippet, input_specs, use_random, seed, opset, out_format, output, max
     if out_format == "json":
         click.echo(json.dumps(_as_json(run)))
     else:
-        click.echo("\n".join(_report(run)))
+        click.echo(terminal_text("\n".join(_report(run))))
         if output:
-            click.echo(f"wrote {len(run.outputs)} output(s) to {output}")
+            click.echo(f"wrote {len(run.outputs)} output(s) to {one_line(output)}")
     for note in run.notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(f"note: {one_line(note)}", err=True)
     failed = [c.port for c in run.checks if not c.match]
     if failed:
-        ports = ", ".join(failed)
+        ports = one_line(", ".join(failed))
         click.echo(f"error: output port{'s' if len(failed) > 1 else ''} {ports} "
                    f"differ{'' if len(failed) > 1 else 's'} from the expected values", err=True)
         click.get_current_context().exit(1)

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import json
 import os
+from urllib.parse import quote
 
 import click
 
 from .. import __version__
-from ..errors import UsageError
+from ..errors import UsageError, one_line
 from ..findings import RULES, has_errors
 from ..lint import check, models_at
+from ..rulebook import page
+
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
@@ -21,9 +24,15 @@ from ..lint import check, models_at
                                                  "prefixes, e.g. S,C004).")
 @click.option("--ignore", metavar="CODES", help="Leave out these rules (codes or prefixes).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-def lint(paths, fmt, weights, select, ignore, strict):
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are errors (the findings are printed all the same).")
+@click.option("--statistics", is_flag=True, help="Instead of each finding, count them per rule.")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the text on a terminal (auto: when stdout is one and NO_COLOR is not set).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Check the files on N worker processes (a local Dask cluster when Dask is installed).")
+def lint(paths, fmt, weights, select, ignore, strict, exit_zero, statistics, color, jobs):
     """Check the models at PATHS (.xml files, or folders searched for *.xml) and report what is
-    wrong, where: file, line, layer and port, under a rule code (see docs/rules.md).
+    wrong, where: file, line, layer and port, under a rule code (`irexec rules CODE` explains one).
 
     \b
     Exit status: 0 no errors (warnings allowed, unless --strict), 1 errors, 2 usage.
@@ -41,22 +50,74 @@ def lint(paths, fmt, weights, select, ignore, strict):
     chosen = _codes(select, "--select")
     dropped = _codes(ignore, "--ignore")
     findings, checked = [], len(files)
-    for path in files:
-        findings.extend(f for f in check(path, weights).findings
+    if jobs > 1 and len(files) > 1:
+        from ..batch.lint_jobs import check_all
+        per_file = check_all(files, weights, jobs)
+    else:
+        per_file = (check(path, weights).findings for path in files)
+    for found in per_file:
+        findings.extend(f for f in found
                         if (not chosen or f.code.startswith(chosen)) and not (dropped and f.code.startswith(dropped)))
-    if fmt == "json":
+    if statistics and fmt == "text":
+        for line in statistics_lines(findings):
+            click.echo(line)
+        _summary(checked, findings)
+    elif fmt == "json":
         click.echo(json.dumps([f.to_dict() for f in findings], indent=2))
     elif fmt == "sarif":
         click.echo(json.dumps(sarif(findings), indent=2))
     else:
+        paint = _painter(color)
         for f in findings:
-            click.echo(str(f))
-        errors = sum(f.is_error for f in findings)
-        warnings = len(findings) - errors
-        click.echo(f"{checked} model{'s' if checked != 1 else ''} checked: {errors} error{'s' if errors != 1 else ''}, "
-                   f"{warnings} warning{'s' if warnings != 1 else ''}", err=True)
-    if has_errors(findings) or (strict and findings):
+            click.echo(paint(f), color=paint is not str)  # (click strips colour off a terminal unless told)
+        _summary(checked, findings)
+    if (has_errors(findings) or (strict and findings)) and not exit_zero:
         raise click.exceptions.Exit(1)
+
+
+def _summary(checked: int, findings: list) -> None:
+    errors = sum(f.is_error for f in findings)
+    warnings = len(findings) - errors
+    click.echo(f"{checked} model{'s' if checked != 1 else ''} checked: {errors} error{'s' if errors != 1 else ''}, "
+               f"{warnings} warning{'s' if warnings != 1 else ''}", err=True)
+
+
+def statistics_lines(findings: list) -> list:
+    """``--statistics``: per rule, how many findings, most first (ties by code), as ruff counts."""
+    counts = {}
+    for f in findings:
+        counts[f.code] = counts.get(f.code, 0) + 1
+    width = max((len(str(n)) for n in counts.values()), default=1)
+    return [f"{n:>{width}}  {code}  {RULES[code].severity:<7}  {RULES[code].title}"
+            for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+_COLOURS = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m"}
+
+
+def _painter(choice: str):
+    """How a finding's line is written: plain, or with its location bold and its code coloured by
+    severity (only irexec's own text is coloured; the line is escaped first)."""
+    on = choice == "always" or (choice == "auto" and not os.environ.get("NO_COLOR") and _isatty())
+    if not on:
+        return str
+
+    def paint(f) -> str:
+        text = str(f)
+        head = f"{f.file or '<string>'}:{f.line or 1}:{f.column or 1}: {f.code} "
+        plain_head = one_line(head)
+        if not text.startswith(plain_head):
+            return text
+        where, code = plain_head[:-len(f.code) - 3], f.code
+        return (f"\x1b[1m{where}\x1b[0m: {_COLOURS.get(f.severity, '')}{code}\x1b[0m " + text[len(plain_head):])
+    return paint
+
+
+def _isatty() -> bool:
+    try:
+        return click.get_text_stream("stdout").isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _codes(text, option: str) -> tuple:
@@ -72,6 +133,8 @@ def _codes(text, option: str) -> tuple:
 def sarif(findings: list) -> dict:
     """SARIF 2.1.0, as code-scanning services take it: one run, the rule table, a result each."""
     rules = [{"id": r.code, "name": r.code, "shortDescription": {"text": r.title},
+              "fullDescription": {"text": r.title},
+              "help": {"text": f"{r.code}: {r.title} (irexec rules {r.code})", "markdown": page(r.code)},
               "defaultConfiguration": {"level": r.severity}} for r in RULES.values()]
     index = {r.code: i for i, r in enumerate(RULES.values())}
     results = []
@@ -91,7 +154,10 @@ def sarif(findings: list) -> dict:
 
 def _uri(path) -> str:
     # Relative paths with forward slashes: code scanning resolves them against the repository root.
+    # A URI reference (RFC 3986): every byte of the file name's own bytes (as the OS gives them, so
+    # an undecodable name survives) other than unreserved characters and '/' is percent-encoded
+    # -- spaces, '#', '%', '?', ':' (which would read as a scheme), non-ASCII as UTF-8.
     if not path:
         return ""
     rel = os.path.relpath(path) if os.path.isabs(path) else path
-    return rel.replace(os.sep, "/")
+    return quote(os.fsencode(rel.replace(os.sep, "/")), safe="/")

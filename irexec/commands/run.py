@@ -10,7 +10,6 @@ writes each tensor before a later layer can reuse its buffer.
 """
 from __future__ import annotations
 
-import shutil
 import statistics
 import sys
 from time import perf_counter
@@ -18,19 +17,21 @@ from time import perf_counter
 import click
 import numpy as np
 
-from ..errors import one_line, IRExecError, UsageError
+from ..errors import one_line, terminal_text, IRExecError, UsageError
 from ..executor import Profiler, element_type_name
 from ..shape_inference import fact_of, infer_shapes
 from ..limits import fmt_bytes, parse_size
 from ..model import check_input, read_model
 from ..shapes import is_static, to_ints
+from .io.compare_outputs import DEFAULT_ATOL, DEFAULT_RTOL, compare_outputs
 from .io.dump import DumpDir
 from .io.inputs import load_inputs, parse_shape_specs
 from .io.npy import NpzReader
-from .io.outputs import check_output_file, format_table, save_npz_atomic, storable, stored_nbytes
+from .io.profile import latency_lines, profile_report, profile_table
+from .io.progress import Progress
+from .io.outputs import check_output_file, format_table, save_npz_atomic, stored_nbytes
 from .io.random_inputs import blame_random, random_inputs
 
-DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 
 
 @click.command()
@@ -50,7 +51,8 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 @click.option("--shape", "shape_specs", multiple=True, metavar="NAME=D1,D2,...",
               help="With --random: the shape to use for an input with dynamic dims. Repeatable.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write all outputs to this .npz, keyed by output name (written only on success). "
+              help="Write all outputs to this .npz, keyed by output name (written only on success; "
+                   "'-' for stdout). "
                    "With --steps N > 1 the path must hold '{step}': one .npz per step, all written "
                    "once every step has run.")
 @click.option("--max-bytes", metavar="SIZE",
@@ -60,6 +62,9 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
               help="After the run, list each layer's time and output size, slowest first.")
 @click.option("--repeat", type=click.IntRange(min=1), default=1, metavar="N",
               help="With --profile: run N times and show each layer's median time.")
+@click.option("--report", "report_format", type=click.Choice(["json", "csv"]),
+              help="With --profile: print the profile as JSON or CSV on stdout instead of the tables "
+                   "(each layer's time, and the latency figures benchmark_app gives).")
 @click.option("--compare", "reference", type=click.Path(dir_okay=False), metavar="REF.npz",
               help="Compare the outputs with the arrays of REF.npz (keyed by output name); exit 1 "
                    "if any differs.")
@@ -78,8 +83,29 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
               help="After the last step, save each variable of the model as DIR/<name>.npy (names made "
                    "safe for files), listed in DIR/index.json. DIR must be absent or empty; it is "
                    "written only when every step succeeds.")
+@click.option("--no-check", "no_check", is_flag=True,
+              help="Run a model whose only lint errors are ports declaring shapes or precisions other than "
+                   "the ops infer (S001-S004), as OpenVINO does (it infers them again); a warning names them.")
+@click.option("--inputs", "batch_inputs", metavar="DIR|GLOB|DATASET.npz",
+              help="A batch: run every sample (each .npz of a folder or glob, keyed by input name, or "
+                   "for a one-input model each .npy; or each row of a dataset .npz) and write each "
+                   "sample's outputs to --outputs DIR/<sample>.npz. Samples whose outputs are already "
+                   "there are skipped, so a stopped job resumes. Prints a JSON summary; exit 1 if any "
+                   "sample fails (or differs, with --compare-dir).")
+@click.option("--outputs", "batch_outputs", type=click.Path(file_okay=False), metavar="DIR",
+              help="With --inputs: the folder for the outputs (made if absent).")
+@click.option("--compare-dir", "batch_compare", type=click.Path(file_okay=False), metavar="REF_DIR",
+              help="With --inputs: compare each sample's outputs with REF_DIR/<sample>.npz (--rtol, --atol).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
+              help="With --inputs: worker processes (default: one per CPU; 1 runs in this process). "
+                   "With Dask installed (irexec[dask]) they are a local Dask cluster.")
+@click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", metavar="ADDRESS",
+              help="With --inputs: run on the Dask cluster at ADDRESS (tcp://host:8786; default "
+                   "$DASK_SCHEDULER_ADDRESS); the model is shipped to each worker once; the input and "
+                   "output folders must be on a file system the workers share.")
 def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes, profile, repeat,
-        reference, rtol, atol, dump_dir, steps, state_dir):
+        report_format, reference, rtol, atol, dump_dir, steps, state_dir, no_check, batch_inputs, batch_outputs,
+        batch_compare, jobs, scheduler):
     """Run MODEL on the given inputs and show or save its outputs.
 
     \b
@@ -92,8 +118,17 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
       irexec run llm.xml -i ids=step{step}.npy -i mask=mask.npy --steps 4 -o out{step}.npz
       irexec run llm.xml --random --steps 3 --dump-state cache/
     """
+    if batch_inputs or batch_outputs or batch_compare or jobs or scheduler:
+        from .batch_run import run_batch_command  # (only a batch needs it)
+        return run_batch_command(model, weights, max_bytes, batch_inputs, batch_outputs, batch_compare, jobs, scheduler,
+                          rtol, atol, input_specs=input_specs, use_random=use_random, output=output,
+                          profile=profile, reference=reference, dump_dir=dump_dir, steps=steps, state_dir=state_dir)
     if repeat > 1 and not profile:
         raise UsageError("--repeat needs --profile")
+    if report_format and not profile:
+        raise UsageError("--report needs --profile")
+    if report_format and (reference or steps > 1 or state_dir or output == "-"):
+        raise UsageError("--report takes stdout: it cannot be used with --compare, --steps or -o -")
     if (rtol is not None or atol is not None) and not reference:
         raise UsageError("--rtol and --atol need --compare")
     for flag, value in (("--rtol", rtol), ("--atol", atol)):
@@ -104,9 +139,10 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
     if steps > 1 or state_dir:
         from .steps import run_steps  # (it runs each step by _run, below)
         return run_steps(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes,
-                         profile, repeat, reference, dump_dir, steps, state_dir)
+                         profile, repeat, reference, dump_dir, steps, state_dir, not no_check)
 
-    m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
+    m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None, check=not no_check)
+    warn_waived(m)
     feeds = load_inputs(m, input_specs)
     shapes = parse_shape_specs(m, shape_specs)
     made = random_inputs(m, feeds, shapes, seed) if use_random else {}
@@ -126,23 +162,35 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
             if dump:
                 dump.discard()
             raise
+        if report_format:  # (stdout is the report's alone)
+            click.echo(profile_report(profiler.get_profiling_info(), walls, report_format))
         if output:
-            click.echo(f"wrote {len(results)} output(s) to {output}")
-        elif not ref:
-            click.echo(format_table(m, results))
-        if profiler:
-            click.echo(profile_table(profiler.get_profiling_info(), repeat, statistics.median(walls)))
+            click.echo(f"wrote {len(results)} output(s) to {one_line(output)}",
+                       err=output == "-" or bool(report_format))  # (-: stdout is the .npz)
+        elif not ref and not report_format:
+            click.echo(terminal_text(format_table(m, results)))
+        if profiler and not report_format:
+            click.echo(terminal_text(profile_table(profiler.get_profiling_info(), repeat, statistics.median(walls))))
+            click.echo(latency_lines(walls))
         if dump:
-            click.echo(f"dumped {len(dump.tensors)} tensor(s), {fmt_bytes(dump.written)}, to {dump_dir} "
+            click.echo(f"dumped {len(dump.tensors)} tensor(s), {fmt_bytes(dump.written)}, to {one_line(dump_dir)} "
                        f"(listed in its index.json)")
         if ref:
             lines, failure = compare_outputs(m, results, ref, reference, rtol, atol)
-            click.echo("\n".join(lines))
+            click.echo(terminal_text("\n".join(lines)))
             if failure:
                 raise IRExecError(failure)
     finally:
         if ref:
             ref.close()
+
+
+def warn_waived(m) -> None:
+    """--no-check: one line on stderr for the errors it let through."""
+    if m.waived:
+        first = m.waived[0]
+        more = f" (and {len(m.waived) - 1} more)" if len(m.waived) > 1 else ""
+        click.echo(f"warning: --no-check: running a model lint rejects: {one_line(str(first))}{more}", err=True)
 
 
 def _run(m, feeds, profile, repeat, dump, random_names=frozenset(), profiler=None):
@@ -230,165 +278,5 @@ def _keep_failed_dump(m, dump: DumpDir, error: IRExecError) -> None:
     """A run that fails in a layer keeps its dump, marked incomplete: the tensors up to the
     failing layer are what one needs to see why it failed."""
     dump.finish(_output_sources(m), error=str(error))
-    click.echo(f"dumped {len(dump.tensors)} tensor(s) to {dump.path} before the run failed "
+    click.echo(f"dumped {len(dump.tensors)} tensor(s) to {one_line(dump.path)} before the run failed "
                f"(its index.json says so)")
-
-
-# --profile
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1e3:.3f}"
-
-
-def profile_table(infos: list, runs: int, wall: float) -> str:
-    """Each layer, slowest first (ties in execution order), then the total."""
-    total = sum(i.seconds for i in infos)
-    rows = [("time ms", "share", "layer", "type", "id", "output", "size")]
-    for i in sorted(infos, key=lambda i: -i.seconds):
-        outs = "; ".join(f"{et} {list(shape)}" for shape, et in i.outputs) or "-"
-        rows.append((_ms(i.seconds), _share(i.seconds, total), one_line(i.node_name), one_line(i.node_type),
-                     one_line(i.node_id), outs, fmt_bytes(i.nbytes) if i.outputs else "-"))
-    rows.append((_ms(total), _share(total, total), f"total: {len(infos)} layers", "", "", "",
-                 fmt_bytes(sum(i.nbytes for i in infos))))
-    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
-    lines = []
-    for r in rows:
-        cells = [r[0].rjust(widths[0]), r[1].rjust(widths[1])] + [c.ljust(w) for c, w in zip(r[2:], widths[2:])]
-        lines.append("  ".join(cells).rstrip())
-    how = "one run" if runs == 1 else f"median of {runs} runs"
-    lines.append(f"({how}; the whole infer() call took {_ms(wall)} ms)")
-    return "\n".join(lines)
-
-
-def _share(part: float, total: float) -> str:
-    return f"{100 * part / total:.1f}%" if total > 0 else "-"
-
-
-# --compare
-
-_CHUNK = 1 << 18  # elements compared at a time: the float64 temporaries stay a few MiB
-
-
-def compare_outputs(m, results: dict, ref: NpzReader, label: str, rtol: float, atol: float):
-    """One line per output (and per reference array that names no output); the error message
-    when anything differs, else None."""
-    unused = dict.fromkeys(ref.members)
-    lines, failed = [], 0
-    for info in m.outputs:
-        name = one_line(info.name)
-        key = next((k for k in (info.name,) + tuple(info.names) if k in unused), None)
-        if key is None:
-            lines.append(f"MISSING   {name}: not in '{label}'")
-            failed += 1
-            continue
-        del unused[key]
-        got, want = storable(results[info.name]), ref.read(key)
-        note = "" if want.dtype == got.dtype else f" (reference {want.dtype}, output {info.element_type})"
-        if got.shape != want.shape:
-            lines.append(f"SHAPE     {name}: shape {list(got.shape)}, '{label}' has {list(want.shape)}{note}")
-            failed += 1
-            continue
-        exact = got.dtype.kind in "biu" and want.dtype.kind in "biu"
-        bad, max_abs, max_rel, first = compare_arrays(got, want, rtol, atol, exact)
-        errs = f"max abs err {_num(max_abs)}, max rel err {_num(max_rel)}"
-        if bad:
-            at = [int(i) for i in np.unravel_index(first, got.shape)]
-            lines.append(f"MISMATCH  {name}: {bad} of {got.size} elements differ ({errs}); first at {at}: "
-                         f"expected {_value(want, first)}, got {_value(got, first)}{note}")
-            failed += 1
-        elif exact:
-            lines.append(f"ok        {name}: {got.size} elements equal{note}")
-        else:
-            lines.append(f"ok        {name}: {got.size} elements within tolerance ({errs}){note}")
-    for key in unused:
-        known = ", ".join(one_line(i.name) for i in m.outputs)
-        lines.append(f"EXTRA     {one_line(key)}: in '{label}', but no output has that name (outputs: {known})")
-    problems = []
-    if failed:
-        problems.append(f"{failed} of {len(m.outputs)} output(s) differ from '{label}'")
-    if unused:
-        problems.append(f"'{label}' holds {len(unused)} array(s) that name no output")
-    if not problems:
-        lines.append(f"all {len(m.outputs)} output(s) match '{label}' (floats: rtol {rtol:g}, atol {atol:g}; "
-                     f"integers exactly)")
-    return lines, "; ".join(problems) or None
-
-
-def compare_arrays(got: np.ndarray, want: np.ndarray, rtol: float, atol: float, exact: bool):
-    """(mismatches, max abs err, max rel err, flat index of the first mismatch) of two arrays of
-    one shape. Integers and booleans against integers are compared exactly; anything else in
-    float64 with numpy.isclose(got, want, rtol, atol, equal_nan=True). The errors are NaN when a
-    NaN meets a number, inf when an infinity meets something else."""
-    g, w = np.ascontiguousarray(got).reshape(-1), np.ascontiguousarray(want).reshape(-1)
-    bad, max_abs, max_rel, first = 0, 0.0, 0.0, None
-    for a in range(0, g.size, _CHUNK):
-        gs, ws = g[a:a + _CHUNK], w[a:a + _CHUNK]
-        gf, wf = gs.astype(np.float64), ws.astype(np.float64)
-        mask = np.not_equal(gs, ws) if exact else ~np.isclose(gf, wf, rtol=rtol, atol=atol, equal_nan=True)
-        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-            diff = np.abs(gf - wf)
-            diff[(gf == wf) | (np.isnan(gf) & np.isnan(wf))] = 0  # equal infinities, NaN pairs
-            rel = np.where(diff == 0, 0.0, diff / np.abs(wf))
-        if diff.size:
-            max_abs, max_rel = _max(max_abs, diff.max()), _max(max_rel, rel.max())
-        n = int(np.count_nonzero(mask))
-        if n and first is None:
-            first = a + int(np.argmax(mask))
-        bad += n
-    return bad, max_abs, max_rel, first
-
-
-def _max(a: float, b: float) -> float:
-    return float("nan") if np.isnan(a) or np.isnan(b) else max(a, float(b))
-
-
-def _value(arr: np.ndarray, flat: int) -> str:
-    return str(arr.reshape(-1)[flat])  # (str, not format: format widens a float32 to float64)
-
-
-def _num(x: float) -> str:
-    return f"{x:.4g}"
-
-
-# progress
-
-class Progress:
-    """A one-line progress report for long runs, on a terminal only, and only once a run has
-    lasted DELAY seconds: short runs, pipes and tests stay quiet."""
-
-    DELAY, INTERVAL = 1.0, 0.1
-
-    def __init__(self, stream, total: int):
-        self.stream, self.total, self.done = stream, max(total, 1), 0
-        self.start = perf_counter()
-        self._next = self.start + self.DELAY
-        self._width = 0
-
-    @classmethod
-    def on_terminal(cls, stream, total: int):
-        try:
-            return cls(stream, total) if stream.isatty() else None
-        except (AttributeError, ValueError):  # a closed or unusual stream
-            return None
-
-    def __call__(self, layer, outputs, seconds) -> None:
-        self.done += 1
-        now = perf_counter()
-        if now >= self._next:
-            self._next = now + self.INTERVAL
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        frac = min(self.done / self.total, 1.0)
-        bar = "#" * int(24 * frac)
-        text = f"running: {self.done}/{self.total} layers [{bar:<24}] {100 * frac:3.0f}%  {now - self.start:.1f} s"
-        text = text[:max(shutil.get_terminal_size().columns - 1, 10)]
-        self.stream.write("\r" + text.ljust(self._width))
-        self.stream.flush()
-        self._width = len(text)
-
-    def close(self) -> None:
-        if self._width:
-            self.stream.write("\r" + " " * self._width + "\r")
-            self.stream.flush()
-            self._width = 0

@@ -1,12 +1,13 @@
 """``irexec show``: a model's summary, and its graph as DOT, SVG or PNG."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from .. import show as _show
-from ..errors import UsageError
+from ..errors import UsageError, terminal_text
 
 
 @click.command()
@@ -19,9 +20,15 @@ from ..errors import UsageError
               help="Write the graph in Graphviz DOT ('-': to stdout, instead of the summary).")
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the graph as SVG (needs Graphviz's dot).")
 @click.option("--png", "png_file", metavar="FILE", help="Write the graph as PNG (needs Graphviz's dot).")
+@click.option("--html", "html_file", metavar="FILE",
+              help="Write the graph as one self-contained web page (no network): pan, zoom, search, and "
+                   "each layer's attributes, ports, shapes and findings on a click.")
+@click.option("--stats", "stats_dir", type=click.Path(file_okay=False), metavar="DUMP_DIR",
+              help="With --html: add each tensor's statistics (min, max, mean, std, NaN/inf counts) from "
+                   "a 'run --dump' folder.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=120.0, show_default=True,
               metavar="SECONDS", help="The longest Graphviz may take to lay out the graph.")
-def show(model, weights, out_format, dot_file, svg_file, png_file, timeout):
+def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, stats_dir, timeout):
     """Summarize MODEL: ops, inputs, outputs, constants and lint status; draw its graph.
 
     The graph's edges carry shapes and element types; layers with lint findings are filled red
@@ -34,8 +41,12 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, timeout):
       irexec show model.xml --format json
       irexec show model.xml --dot model.dot --svg model.svg
     """
-    outputs = [(kind, path) for kind, path in (("dot", dot_file), ("svg", svg_file), ("png", png_file))
-               if path is not None]
+    outputs = [(kind, path) for kind, path in (("dot", dot_file), ("svg", svg_file), ("png", png_file),
+                                               ("html", html_file)) if path is not None]
+    if stats_dir is not None and html_file is None:
+        raise UsageError("--stats needs --html")
+    if stats_dir is not None and not os.path.isfile(os.path.join(stats_dir, "index.json")):
+        raise UsageError(f"--stats '{_show.printable(stats_dir)}': not a 'run --dump' folder (no index.json)")
     to_stdout = [kind for kind, path in outputs if path == "-"]
     if len(to_stdout) > 1:
         raise UsageError(f"only one of --{' and --'.join(to_stdout)} can write to stdout ('-')")
@@ -55,7 +66,12 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, timeout):
                        f"(at most --timeout {timeout:g} s)", err=True)
         # Every picture is made before any file is written: one that fails leaves none behind.
         for kind, path in outputs:
-            data = dot_text.encode("utf-8") if kind == "dot" else _show.render(dot_text, kind, timeout, exe)
+            if kind == "html":
+                from ..show_html import dump_stats, to_html
+                stats = dump_stats(stats_dir) if stats_dir is not None else None
+                data = to_html(graph, report.findings, report.facts, stats).encode("utf-8")
+            else:
+                data = dot_text.encode("utf-8") if kind == "dot" else _show.render(dot_text, kind, timeout, exe)
             made.append((kind, path, data))
     for kind, path, data in made:
         if path == "-":
@@ -69,7 +85,7 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, timeout):
         if out_format == "json":
             click.echo(_show.to_json(summary))
         else:
-            click.echo(_show.format_text(summary))
+            click.echo(terminal_text(_show.format_text(summary)))
     for kind, path, _ in made:
         if path != "-":
             click.echo(f"wrote {kind.upper()} to {_show.printable(path)}", err=True)

@@ -15,11 +15,12 @@ from .io.inputs import load_inputs, parse_shape_specs
 from .io.outputs import check_output_file, format_table, save_npz_atomic
 from .io.random_inputs import random_inputs
 from .io.state import STEP, check_state_target, for_step, write_state
-from .run import _run, profile_table
+from .io.profile import profile_table
+from .run import _run
 
 
 def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes, profile, repeat,
-               reference, dump_dir, steps, state_dir):
+               reference, dump_dir, steps, state_dir, check=True):
     """``--steps N`` and ``--dump-state``: N inferences on the model's request, each step's inputs
     from its files or drawn at random, every file written once all of them have run."""
     for flag, given in (("--repeat", repeat > 1), ("--compare", reference), ("--dump", dump_dir)):
@@ -27,7 +28,9 @@ def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output
             raise UsageError(f"{flag} runs one inference: not with --steps")
     if output and steps > 1 and STEP not in output:
         raise UsageError(f"-o '{output}': with --steps the path must hold '{STEP}' (one .npz per step)")
-    m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
+    m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None, check=check)
+    from .run import warn_waived  # (run imports this module lazily)
+    warn_waived(m)
     shapes = parse_shape_specs(m, shape_specs)
     if output:
         check_output_file(for_step(output, 0))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..buffers import split_over_cores
 from ..errors import ExecutionError
 
 
@@ -73,6 +74,48 @@ def element_offsets(data_shape: tuple, idx: np.ndarray, axis: int) -> np.ndarray
     lin = np.multiply(idx, np.int64(st[axis]), dtype=np.int64)
     lin += base
     return lin
+
+
+WHOLE_ROWS_MIN = 16         # the fewest elements per row for which whole_rows looks at all
+WHOLE_ROWS_BLOCK = 1 << 20  # indices compared per step: a mismatch stops the look early
+
+
+def whole_rows(idx: np.ndarray, data_shape: tuple, axis: int):
+    """When an elementwise scatter along axis 0 is a scatter of whole rows: ``idx`` covers every
+    element of data's rows (its shape is data's but for the first dim) and each of its slices
+    ``idx[i]`` holds one value (graph networks' scatter/index_add_ expand one target per edge
+    over the features). Returns those values (``idx[:, 0, ..., 0]``, not yet checked), or None.
+    A broadcast view (stride 0) is recognised for free; otherwise the slices are compared a
+    block at a time, so indices that are not rows cost a block, not a pass."""
+    if axis != 0 or idx.ndim < 2 or idx.shape[1:] != tuple(data_shape[1:]) or idx.shape[0] < 2:
+        return None
+    per_row = int(np.prod(idx.shape[1:], dtype=np.int64))
+    if per_row < WHOLE_ROWS_MIN:
+        return None
+    first = idx[(slice(None),) + (0,) * (idx.ndim - 1)]
+    if all(st == 0 for st in idx.strides[1:]):
+        return first
+    flat = idx.reshape(idx.shape[0], per_row)
+    step = max(1, WHOLE_ROWS_BLOCK // per_row)
+    differs = []
+
+    def look(start: int, stop: int) -> None:  # (over the cores: the compares release the GIL)
+        same = np.empty(min(step, stop - start) * per_row, dtype=bool)
+        for a in range(start, stop, step):
+            if differs:
+                return
+            # Each element against the next, one flat contiguous compare (3x faster than
+            # against the row's first, broadcast); the pairs that straddle two rows are let go.
+            v = flat[a:min(stop, a + step)].reshape(-1)
+            pairs = same[:v.size - 1]
+            np.equal(v[1:], v[:-1], out=pairs)
+            pairs[per_row - 1::per_row] = True
+            if not pairs.all():
+                differs.append(a)
+                return
+
+    split_over_cores(flat.shape[0], idx.nbytes, look)
+    return None if differs else first
 
 
 def check_elementwise_shapes(op: str, data: np.ndarray, idx: np.ndarray, updates_shape, axis: int,

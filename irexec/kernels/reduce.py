@@ -34,8 +34,11 @@ How, by case (each chosen by measurement):
 - ``mean`` and the half types (a count, a wide or f32 accumulator): updates grouped by target (one
   sort), reduced into an accumulator over the touched positions, written back once; many
   updates are split over the cores by target range.
-- ScatterNDUpdate slices of ROW_MIN or more elements: gather the rows, reduce, write back, a
-  block of rows at a time, when the rows are distinct (usual); grouped as above when not.
+- Whole rows of ROW_MIN or more elements (ScatterNDUpdate's slices; ScatterElementsUpdate-12
+  along axis 0 when each slice of indices holds one target, as graph networks' aggregations
+  do): gather the rows, reduce, write back, a block of rows at a time, when the rows are
+  distinct; with duplicates (or for mean, or without use_init_val), reduce_rows_by_rank: step k
+  applies every target's k-th update at once, so the result is the sequential loop's bit for bit.
 """
 from __future__ import annotations
 
@@ -109,22 +112,25 @@ ROW_BLOCK_BYTES = 1 << 18  # rows gathered, reduced and written back per step: s
 PARALLEL_GROUP_MIN = 1 << 14  # the fewest updates per part when a grouped reduction is split
 
 
-def reduce_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, reduction: str) -> None:
+def reduce_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, reduction: str,
+                use_init_val: bool = True) -> None:
     """``out[rows[i]] = reduction(out[rows[i]], upd[i])`` for every i, in index order, in place:
-    ScatterNDUpdate's slices (so any reduction but mean). ``out`` is a writable C-contiguous 2-D
-    array; ``rows`` int64 row numbers; ``upd`` has one row per entry of ``rows``."""
-    if reduction == "mean":
-        raise ValueError("reduce_rows has no mean")
+    ScatterNDUpdate's slices, and ScatterElementsUpdate's whole rows (every reduction, mean
+    included). ``out`` is a writable C-contiguous 2-D array; ``rows`` int64 row numbers in
+    range; ``upd`` has one row per entry of ``rows``."""
     rows = rows.reshape(-1)
     upd = upd.reshape(rows.size, out.shape[1])
     if reduction == "none":
         out[rows] = upd
         return
-    ordered = np.sort(rows)
-    if (ordered[1:] == ordered[:-1]).any():
-        _reduce_grouped(out, rows, upd, reduction, True)
-    else:
-        _reduce_distinct_rows(out, rows, upd, reduction)
+    _refuse_boolean_mean(out.dtype, reduction)
+    if reduction != "mean" and use_init_val and rows.size <= out.shape[0]:
+        ordered = np.sort(rows)
+        if not (ordered[1:] == ordered[:-1]).any():
+            _reduce_distinct_rows(out, rows, upd, reduction)
+            return
+    # (More updates than rows: duplicates for sure, no need to look.)
+    reduce_rows_by_rank(out, rows, upd, reduction, use_init_val)
 
 
 def _refuse_boolean_mean(dtype: np.dtype, reduction: str) -> None:
@@ -153,9 +159,89 @@ def _reduce_distinct_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, re
     split_over_cores(rows.size, 2 * upd.nbytes, work)
 
 
-def _group(keys: np.ndarray):
+RANK_PARTS_MIN = 1 << 15  # the fewest updates per thread when reduce_rows_by_rank is split
+
+
+def reduce_rows_by_rank(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, reduction: str,
+                        use_init_val: bool) -> None:
+    """Rows with duplicates, every reduction (mean too), each target's updates in index order.
+
+    Step k applies every target's k-th update at once: those targets are distinct, so one
+    gather of their update rows and one vectorised ufunc over an accumulator of the touched rows
+    (targets sorted by their number of updates, most first, so step k's are a prefix). The
+    result is the sequential loop's, bit for bit (the same operations in the same order per
+    element). 1M rows of 64 f32 into 10k targets: 115 ms on one thread, where ufunc.at on the
+    rows took 970 ms, a stable sort + add.reduceat along axis 0 840 ms (reduceat calls its loop
+    once per row), and bincount per column is not in order (and reads every row once per
+    column). Targets are split over the cores (their steps are independent; take and the
+    ufuncs release the GIL).
+    Float16/bfloat16 accumulate in f32 and round once; integer mean sums in int64 (exact) and
+    rounds down; i64/u64 mean keeps the overflow-free _integer_mean."""
+    if rows.size == 0:
+        return
+    if reduction == "mean" and out.dtype.kind in "iu" and out.dtype.itemsize == 8:
+        # (Per element: _integer_mean's accumulators are 1-D.)
+        width = out.shape[1]
+        lin = rows.reshape(-1, 1) * width + np.arange(width, dtype=np.int64)
+        _reduce_grouped(out.reshape(-1), lin.reshape(-1), upd.reshape(-1), reduction, use_init_val)
+        return
+    order, _, targets, counts = _group(rows, runs=False)
+    starts = np.zeros_like(counts)
+    np.cumsum(counts[:-1], out=starts[1:])
+    busiest = np.argsort(-counts, kind="stable")
+    if reduction == "mean" and out.dtype.kind in "iu":
+        acc_dtype = np.dtype(np.int64)
+    elif out.dtype in _HALF:
+        acc_dtype = np.dtype(np.float32)
+    else:
+        acc_dtype = out.dtype
+    ufunc = _BOOL_UFUNC[reduction] if out.dtype == np.bool_ else _UFUNC[reduction]
+    result = np.empty((targets.size, out.shape[1]), dtype=out.dtype)
+    parts = max(1, min(cores(), rows.size // RANK_PARTS_MIN))
+
+    # Targets a block at a time: its accumulator and gathered rows stay in L2 (blocks of 1024
+    # rows of 64 f32 ran 1M updates 20% faster than all 10k targets at once).
+    block = max(1, ROW_BLOCK_BYTES // max(1, out.shape[1] * acc_dtype.itemsize))
+
+    def work(p: int) -> None:
+        mine = busiest[p::parts]  # (interleaved: each part gets as many busy targets)
+        with np.errstate(over="ignore", invalid="ignore"):  # per thread
+            for b in range(0, mine.size, block):
+                _rank_steps(out, upd, order, mine[b:b + block], counts, starts, targets, reduction,
+                            use_init_val, acc_dtype, ufunc, result)
+
+    run_parts(parts, work)
+    out[targets] = result
+
+
+def _rank_steps(out, upd, order, mine, counts, starts, targets, reduction, use_init_val, acc_dtype,
+                ufunc, result) -> None:
+    """reduce_rows_by_rank's steps for the targets ``mine`` (by descending count): step k
+    gathers the k-th update row of every target that has one and reduces it into theirs."""
+    n, first, tg = counts[mine], starts[mine], targets[mine]
+    if use_init_val:
+        acc = out[tg].astype(acc_dtype)
+    else:
+        acc = np.full((tg.size, out.shape[1]), neutral(reduction, acc_dtype), dtype=acc_dtype)
+    # active[k]: how many of these targets have more than k updates (n is descending).
+    active = np.searchsorted(-n, -np.arange(int(n[0])), side="left")
+    buf = np.empty((tg.size, out.shape[1]), dtype=upd.dtype)
+    for k, m in enumerate(active.tolist()):
+        np.take(upd, order[first[:m] + k], axis=0, out=buf[:m], mode="clip")
+        ufunc(acc[:m], buf[:m], out=acc[:m], casting="unsafe")
+    if reduction == "mean":
+        total = (n + 1 if use_init_val else n).reshape(-1, 1)
+        if acc_dtype.kind == "i":
+            np.floor_divide(acc, total, out=acc)
+        else:
+            acc /= total.astype(acc_dtype)
+    result[mine] = acc.astype(out.dtype, copy=False)
+
+
+def _group(keys: np.ndarray, runs: bool = True):
     """Sort 1-D non-negative int64 ``keys``, ties kept in index order. Returns the positions in
-    sorted order, the run (of one key) each sorted position falls in, each run's key and length.
+    sorted order, the run (of one key) each sorted position falls in (None unless ``runs``),
+    each run's key and length.
 
     Key and position are packed into one int64 when they fit, so one plain sort (NumPy's SIMD
     one) gives both; a stable argsort is several times slower."""
@@ -178,6 +264,8 @@ def _group(keys: np.ndarray):
     counts = np.empty_like(starts)
     np.subtract(starts[1:], starts[:-1], out=counts[:-1])
     counts[-1] = n - starts[-1]
+    if not runs:
+        return order, None, ordered[starts], counts
     run = np.cumsum(new, dtype=np.int64)
     run -= 1
     return order, run, ordered[starts], counts

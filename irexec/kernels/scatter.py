@@ -1,6 +1,7 @@
 """The scatter kernels, vectorised: index check, flat offsets, one reduce_at. ScatterNDUpdate
-passes its slices whole to reduce_rows (under ``none``, or when long enough); ScatterUpdate
-moves whole rows itself.
+passes its slices whole to reduce_rows (under ``none``, or when long enough), and so does
+ScatterElementsUpdate when its indices are whole rows (indices.whole_rows); ScatterUpdate moves
+whole rows itself.
 
 Each takes an optional ``out``: the buffer to write (a copy of ``data`` is made when absent),
 so an executor that owns ``data`` may scatter into it in place.
@@ -13,7 +14,7 @@ from ..buffers import POOL, copy_into, copy_of, split_over_cores
 from ..errors import ExecutionError, ValidationError
 from ..shapes import normalize_axis
 from .indices import (check_elementwise_shapes, check_integer, element_offsets, normalize,
-                      nd_row_offsets)
+                      nd_row_offsets, whole_rows)
 from .reduce import REDUCTIONS, ROW_MIN, reduce_at, reduce_rows
 
 
@@ -102,6 +103,14 @@ def scatter_elements_update(data, indices, updates, axis: int, reduction: str = 
         raise ExecutionError(f"{op}: data must have rank 1 or more")
     axis = _normalize_axis(axis, data.ndim)
     check_elementwise_shapes(op, data, idx, updates.shape, axis, axis_may_exceed)
+    rows = whole_rows(idx, data.shape, axis) if reduction != "none" else None
+    if rows is not None:
+        # Whole rows (one target per slice of indices): checked once per row, reduced row by row.
+        rows = normalize(rows, data.shape[0], negative, f"{op} indices", dim=0,
+                         suffix=(0,) * (idx.ndim - 1))
+        result = _output(data, out)
+        reduce_rows(result.reshape(data.shape[0], -1), rows, updates, reduction, use_init_val)
+        return result
     idx = normalize(idx, data.shape[axis], negative, f"{op} indices", dim=axis)
     result = _output(data, out)
     reduce_at(result, element_offsets(data.shape, idx, axis), updates, reduction, use_init_val,

@@ -1,25 +1,15 @@
 """The ops: one type per file, in folders named like the operation specs' categories.
 
-Importing this package imports every op file below it, which registers each op; nothing else
-lists them (a new op file is found by itself).
+Each op file registers its ops when imported; the registry imports a file when a layer of its
+type is first looked up (irexec.ops.registry), so nothing lists them (a new op file is found
+by itself) and importing irexec does not import them all.
 """
-import importlib
-import os
-
 from .op import Attr, Bound, Fact, Input, Op  # noqa: F401
-from .registry import REGISTRY, all_ops, known_versions, lookup, register  # noqa: F401
-
-_HERE = os.path.dirname(__file__)
+from .registry import all_ops, known_versions, load_all, lookup, register  # noqa: F401
 
 
-def _import_all() -> None:
-    for category in sorted(os.listdir(_HERE)):
-        folder = os.path.join(_HERE, category)
-        if category.startswith("_") or not os.path.isfile(os.path.join(folder, "__init__.py")):
-            continue
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".py") and not name.startswith("_"):
-                importlib.import_module(f"{__name__}.{category}.{name[:-3]}")
-
-
-_import_all()
+def __getattr__(name):
+    if name == "REGISTRY":  # (every op file imported first)
+        from . import registry
+        return registry.REGISTRY
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

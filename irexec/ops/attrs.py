@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from ..errors import ValidationError
+from ..errors import ValidationError, clipped
+from ..numbers import parse_float, parse_int
 from ..shapes import parse_shape
 from ..types import element_type
 
@@ -28,13 +29,14 @@ def _parse_ints(s: str) -> tuple:
         return ()
     if s.count(",") >= MAX_LIST:
         raise ValueError(f"more than {MAX_LIST} entries")
-    return tuple(int(x) for x in s.split(","))
+    return tuple(parse_int(x) for x in s.split(","))
 
 
+# Numbers through irexec.numbers, the one strict reading of a number in the file.
 KINDS: dict[str, Callable[[str], Any]] = {
-    "int": lambda s: int(s.strip()),
+    "int": parse_int,
     "ints": _parse_ints,
-    "float": lambda s: float(s.strip()),
+    "float": parse_float,
     "bool": _parse_bool,
     "str": lambda s: s.strip(),
     "shape": parse_shape,
@@ -65,11 +67,11 @@ class Attr:
         except ValidationError:
             raise
         except Exception as e:  # the kind parsers raise ValueError or ParseError
-            raise ValidationError(f"attribute {self.name}={raw!r} is not a valid {self.kind}: {e}") from None
+            raise ValidationError(f"attribute {self.name}={clipped(raw)} is not a valid {self.kind}: {e}") from None
         if self.choices is not None:
             check = value.lower() if isinstance(value, str) else value
             if check not in self.choices:
-                raise ValidationError(f"attribute {self.name}={raw!r} is not one of "
+                raise ValidationError(f"attribute {self.name}={clipped(raw)} is not one of "
                                       f"{', '.join(map(str, self.choices))}")
             value = check
         return value

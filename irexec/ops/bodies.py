@@ -256,13 +256,16 @@ def parts(arr: np.ndarray, e, what: str) -> list:
     start, end = (e.start + n if e.start < 0 else e.start), (e.end + n if e.end < 0 else e.end)
     count = count_parts(n, e, what)
     step = e.stride
-    firsts = [start + k * step if step > 0 else start + k * step - e.part_size + 1 for k in range(count)]
-    if count and (min(firsts) < 0 or max(firsts) + e.part_size > n or not 0 <= end < n):
+    shift = 0 if step > 0 else e.part_size - 1
+    # The parts' starts go one way: the first and the last bound them all. Checked before they are
+    # listed, so a start or end far past the axis (2^31) is an error, not billions of parts.
+    bounds = (start - shift, start + (count - 1) * step - shift)
+    if count and (min(bounds) < 0 or max(bounds) + e.part_size > n or not 0 <= end < n):
         raise ValidationError(f"{what} slices axis {e.axis} of length {n} from {e.start} to {e.end} by "
                               f"{e.stride} in parts of {e.part_size} (port map line {e.line}): past the axis")
     index = [slice(None)] * arr.ndim
     out = []
-    for first in firsts:
+    for first in (start + k * step - shift for k in range(count)):
         index[axis] = slice(first, first + e.part_size)
         out.append(arr[tuple(index)])
     return out

@@ -48,10 +48,12 @@ class Fact:
 # Element-type sets an input may declare, and how a message names them.
 TYPE_SETS = {
     "any": (lambda t: True, "of any type"),
-    "numeric": (lambda t: t.name != "boolean", "numeric"),
+    "numeric": (lambda t: t.name not in ("boolean", "string"), "numeric"),
     "float": (lambda t: t.is_float, "of a floating-point type"),
     "int": (lambda t: t.is_integer, "of an integer type"),
     "bool": (lambda t: t.name == "boolean", "boolean"),
+    # (Convert and its kin: numbers and booleans, not text; OpenVINO refuses a string there.)
+    "not_string": (lambda t: t.name != "string", "of any type but string"),
 }
 
 # Roles: what an input means to the op. "data" is computed on; "indices" pick positions (their
@@ -130,6 +132,9 @@ class Op:
     # Whether ``compute`` reads or writes the request's variables (ReadValue, Assign: it takes
     # ``context=``, the run's store of them); such an op is never folded nor sized ahead.
     stateful: ClassVar[bool] = False
+    # Whether the op makes strings from other types (StringTensorPack); any other op gives a string
+    # output only from a string input.
+    makes_strings: ClassVar[bool] = False
     # Whether ``compute`` takes ``wanted=`` (per output: whether anything reads it) and may then
     # return, for an output not wanted, any array of its shape and type (a broadcast zero): MaxPool
     # converted from PyTorch declares indices nothing reads, which cost more than the values.
@@ -231,7 +236,13 @@ class Op:
         """The output facts for input facts: types checked, then the op's rule."""
         self.check_types(ins)
         out = self.output_facts(*ins)
-        return [out] if isinstance(out, Fact) else list(out)
+        outs = [out] if isinstance(out, Fact) else list(out)
+        if ins and not self.makes_strings and all(f.etype is not None and not f.etype.is_string for f in ins) \
+                and any(f.etype is not None and f.etype.is_string for f in outs):
+            # (A Convert to string: OpenVINO converts no type to string.)
+            raise ValidationError(f"{self.type} makes no strings, and its inputs are "
+                                  f"{', '.join(sorted({str(f.etype) for f in ins}))}")
+        return outs
 
     def evaluate(self, arrays: list, out=None, wanted=None) -> list:
         """The output arrays, as a list (``out``: see ``inplace_input``; ``wanted``: see

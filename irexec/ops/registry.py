@@ -1,19 +1,78 @@
-"""The op registry: (type, version) -> op class, filled by ``@register`` as op files import."""
+"""The op registry: (type, version) -> op class, filled by ``@register`` as op files import.
+
+An op file is imported when a layer of its type is first looked up, not when irexec is: the
+200-odd op files took most of irexec's import time, and a model uses a few dozen types. Which
+file holds a type is read from the files' text (``type = "Relu"``, or ``type, version = "Relu",
+...``). A (type, version) not found there imports every file before it is called unknown, so a
+file that names its type some other way is still found; whatever needs the whole registry
+(``REGISTRY``, ``all_ops``, the known types and versions) imports every file first.
+"""
 from __future__ import annotations
+
+import importlib
+import os
+import re
 
 from ..errors import ValidationError
 
-REGISTRY: dict[tuple, type] = {}
+_REGISTRY: dict[tuple, type] = {}
+_OPS = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE = __name__.rsplit(".", 1)[0]
+_TYPE_NAMED = re.compile(r'^\s+type(?:, version)? = "(\w+)"', re.M)
+_STATE = {"all": False, "index": None, "loaded": set()}
+
+
+def __getattr__(name):
+    if name == "REGISTRY":  # the whole of it: every op file imported
+        load_all()
+        return _REGISTRY
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def register(cls: type) -> type:
     """Register an op class under its version and each of its aliases."""
     for version in (cls.version,) + tuple(cls.aliases):
         key = (cls.type, version)
-        if key in REGISTRY:
+        if key in _REGISTRY:
             raise RuntimeError(f"op {key} registered twice")
-        REGISTRY[key] = cls
+        _REGISTRY[key] = cls
     return cls
+
+
+def op_files() -> list:
+    """(module name, path) of every op file: ``<category>/<op>.py``, the category a package, no
+    leading underscore on either (those are helpers, imported by the ops using them)."""
+    out = []
+    for category in sorted(os.listdir(_OPS)):
+        folder = os.path.join(_OPS, category)
+        if category.startswith("_") or not os.path.isfile(os.path.join(folder, "__init__.py")):
+            continue
+        out += [(f"{_PACKAGE}.{category}.{name[:-3]}", os.path.join(folder, name))
+                for name in sorted(os.listdir(folder)) if name.endswith(".py") and not name.startswith("_")]
+    return out
+
+
+def load_all() -> None:
+    """Import every op file (each registers its ops)."""
+    if not _STATE["all"]:
+        for module, _ in op_files():
+            importlib.import_module(module)
+        _STATE["all"] = True
+
+
+def _load(op_type: str) -> None:
+    """Import the op files whose text names ``op_type`` as a class's type."""
+    if _STATE["index"] is None:
+        index = {}
+        for module, path in op_files():
+            with open(path, encoding="utf-8") as f:
+                for t in set(_TYPE_NAMED.findall(f.read())):
+                    index.setdefault(t, []).append(module)
+        _STATE["index"] = index
+    if op_type not in _STATE["loaded"]:
+        _STATE["loaded"].add(op_type)
+        for module in _STATE["index"].get(op_type, ()):
+            importlib.import_module(module)
 
 
 def opset_number(version: str) -> int:
@@ -23,17 +82,33 @@ def opset_number(version: str) -> int:
 
 
 def known_versions(op_type: str) -> list:
-    return sorted((v for (t, v) in REGISTRY if t == op_type), key=lambda v: (opset_number(v), v))
+    load_all()
+    return sorted((v for (t, v) in _REGISTRY if t == op_type), key=lambda v: (opset_number(v), v))
 
 
 def known_type(op_type: str):
     """The type as irexec spells it: types are case-sensitive in IR, but the specs spell some
     differently (ScatterNdUpdate). None when irexec knows no such type."""
-    types = {t for t, _ in REGISTRY}
-    if op_type in types:
+    load_all()
+    spellings = _spellings()
+    if op_type in spellings[0]:
         return op_type
-    folded = sorted(t for t in types if t.lower() == op_type.lower())
-    return folded[0] if folded else None
+    return spellings[1].get(op_type.lower())
+
+
+_SPELLINGS = [0, None]  # (the registry's size when made, (its types, lower case -> first spelling))
+
+
+def _spellings() -> tuple:
+    """Made once (as long as no op is registered since): every layer of a type spelt in another
+    case asks, and a walk over the 200 types for each took most of reading such a file."""
+    if _SPELLINGS[1] is None or _SPELLINGS[0] != len(_REGISTRY):
+        types = {t for t, _ in _REGISTRY}
+        folded = {}
+        for t in sorted(types):
+            folded.setdefault(t.lower(), t)
+        _SPELLINGS[:] = [len(_REGISTRY), (types, folded)]
+    return _SPELLINGS[1]
 
 
 def newest_version(op_type: str) -> str:
@@ -43,11 +118,16 @@ def newest_version(op_type: str) -> str:
 def lookup(op_type: str, version) -> type:
     """Find the op class for a layer's (type, version); the error lists the versions known."""
     key = (op_type, version)
-    if key in REGISTRY:
-        return REGISTRY[key]
-    spelled = known_type(op_type)
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    _load(op_type)
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    spelled = known_type(op_type)  # (every op file imported)
     if spelled is None:
         raise ValidationError(f"unknown operation type {op_type!r}", code="O001")
+    if key in _REGISTRY:
+        return _REGISTRY[key]
     if spelled != op_type:
         return lookup(spelled, version)
     known = known_versions(op_type)
@@ -57,7 +137,8 @@ def lookup(op_type: str, version) -> type:
 
 def all_ops() -> list:
     """Every op class once, by type then version."""
+    load_all()
     seen = {}
-    for cls in REGISTRY.values():
+    for cls in _REGISTRY.values():
         seen[id(cls)] = cls
     return sorted(seen.values(), key=lambda c: (c.type, opset_number(c.version)))

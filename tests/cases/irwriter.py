@@ -7,6 +7,7 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
+from irexec.strings import pack_strings
 from irexec.types import BY_NAME, pack
 
 
@@ -52,7 +53,8 @@ def write_ir(rows: list, path: str) -> tuple:
                               f"<output>{_port(0, etype, dims, name)}</output></layer>")
             else:
                 et = BY_NAME[etype]
-                raw = pack(np.asarray(value), et) if et.bits < 8 else np.ascontiguousarray(value, et.dtype).tobytes()
+                raw = (pack_strings(value) if et.is_string else pack(np.asarray(value), et) if et.bits < 8
+                       else np.ascontiguousarray(value, et.dtype).tobytes())
                 layers.append(f'<layer id="{lid}" name="r{r}_c{j}" type="Const" version="opset1">'
                               f'<data element_type="{etype}" shape="{",".join(map(str, dims))}" '
                               f'offset="{len(blob)}" size="{len(raw)}"/>'

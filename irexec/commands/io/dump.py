@@ -15,7 +15,7 @@ import tempfile
 import numpy as np
 
 from ...errors import IRExecError, UsageError, one_line
-from ...files import umask
+from ...files import CleanupOnSignals, umask
 from ...limits import fmt_bytes
 from .outputs import storable
 
@@ -84,12 +84,19 @@ class DumpDir:
         if need > self.free:
             raise IRExecError(f"--dump '{path}': the tensors need about {fmt_bytes(need)}, more than the "
                               f"{fmt_bytes(self.free)} free on its disk")
+        # From here until finish or discard, SIGTERM and SIGHUP end the run as Ctrl-C does: the
+        # caller's cleanup (discard) removes the hidden folder rather than leave it behind.
+        self._signals = CleanupOnSignals().install()
         try:
             self.tmp = tempfile.mkdtemp(prefix=f".{safe_component(os.path.basename(os.path.abspath(path)))}.",
                                         suffix=".irexec-tmp", dir=parent)
             os.chmod(self.tmp, 0o777 & ~umask())  # (mkdtemp's is 0700, mkdir's would not be)
         except OSError as e:
+            self._signals.restore()
             raise UsageError(f"--dump '{path}': cannot create it: {e.strerror or e}") from None
+        except BaseException:
+            self._signals.restore()
+            raise
 
     @staticmethod
     def _check_target(path: str) -> bool:
@@ -159,6 +166,8 @@ class DumpDir:
         except OSError as e:
             self.discard()
             raise IRExecError(f"--dump '{self.path}': cannot write it: {e.strerror or e}") from None
+        self._signals.restore()
 
     def discard(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
+        self._signals.restore()

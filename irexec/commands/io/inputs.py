@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import zipfile
-import zlib
 
 import numpy as np
 
 from ...errors import InputError, IRExecError, UsageError
 from ...model import Model
 from ...shapes import parse_shape
-from .npy import load_npy, member_key, read_array
+from .npy import ZIP_ERRORS, load_npy, member_key, read_array
 
 
 def load_inputs(m: Model, specs) -> dict:
@@ -45,8 +44,7 @@ def _load_npz(m: Model, path: str) -> dict:
             return feeds
     except FileNotFoundError:
         raise InputError(f"input file '{path}' not found") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError,
-            zlib.error) as e:
+    except ZIP_ERRORS as e:
         raise InputError(f"cannot read '{path}' as .npz: {e}") from None
 
 

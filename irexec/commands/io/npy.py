@@ -2,6 +2,8 @@
 wanted, the memory budget), then the data, read into an array of that size and no more."""
 from __future__ import annotations
 
+import lzma
+import urllib.parse
 import zipfile
 import zlib
 
@@ -72,9 +74,19 @@ def load_npy(path: str, name: str, want, max_bytes: int) -> np.ndarray:
         raise InputError(f"cannot read '{path}': {e.strerror or e}") from None
 
 
+# What reading a .npz member can raise on a damaged or unusual archive: a bad CRC (BadZipFile), a
+# corrupt deflate/LZMA/bzip2 stream, an encrypted member (RuntimeError: a password is needed), an
+# unknown compression (NotImplementedError).
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError,
+              RuntimeError, zlib.error, lzma.LZMAError)
+
+
 def member_key(member: zipfile.ZipInfo) -> str:
-    """The array name of a .npz member, as np.savez writes it."""
-    return member.filename[:-4] if member.filename.endswith(".npy") else member.filename
+    """The array name of a .npz member: its file name without '.npy', %XX escapes decoded as
+    irexec writes them (``outputs.npz_member``), so an output named 'a/b' read back from ``-o``'s
+    file is 'a/b' again; a name with no '%' is as np.savez wrote it."""
+    name = member.filename[:-4] if member.filename.endswith(".npy") else member.filename
+    return urllib.parse.unquote(name, errors="surrogateescape") if "%" in name else name
 
 
 class NpzReader:
@@ -88,7 +100,7 @@ class NpzReader:
             self._zip = zipfile.ZipFile(path)
         except FileNotFoundError:
             raise InputError(f"reference file '{path}' not found") from None
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
+        except ZIP_ERRORS as e:
             raise InputError(f"cannot read '{path}' as .npz: {e}") from None
         try:
             for member in self._zip.infolist():
@@ -111,8 +123,7 @@ class NpzReader:
     def _open(self, member, label: str):
         try:
             return self._zip.open(member)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
-                NotImplementedError, RuntimeError, zlib.error) as e:  # (RuntimeError: encrypted)
+        except ZIP_ERRORS as e:
             raise InputError(f"cannot read {label}: {e}") from None
 
     def _header(self, member, label: str) -> tuple:
@@ -128,7 +139,7 @@ class NpzReader:
                 if got[0] != shape or got[2] != dtype:
                     raise InputError(f"{label} changed while irexec was running")
                 return read_npy_data(f, shape, got[1], dtype, label)
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as e:  # corrupt data
+        except ZIP_ERRORS as e:  # corrupt data
             raise InputError(f"cannot read {label}: {e}") from None
 
     def close(self) -> None:

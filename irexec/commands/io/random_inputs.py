@@ -1,5 +1,6 @@
 """``irexec run --random``: each input not given gets random values of its shape (``--shape`` for
-dynamic dims) and element type (``irexec.random_values``), within the budget for one tensor.
+dynamic dims) and element type (``irexec.random_values``), within the budget for one tensor; a
+string input gets short random ASCII strings (``random_strings``).
 
 Index-aware: an integer input that feeds an index input (role "indices" in the op's declaration,
 ``irexec.roles``), directly or through the value-preserving ops in ``PASS_THROUGH`` (by their data
@@ -16,7 +17,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from ...errors import InputError, IRExecError
+from ...errors import InputError, IRExecError, UsageError
 from ...limits import fmt_bytes
 from ...model import Model
 from ...ops.op import Fact
@@ -24,6 +25,7 @@ from ...random_values import random_below, random_data
 from ...roles import bound_axis, data_input, declared_inputs
 from ...shape_inference import fact_of, layer_facts
 from ...shapes import fmt, normalize_axis, static
+from ...random_values import random_strings
 
 # Ops an index passes through unchanged in value: element type, or layout only. An "nd" tuple
 # keeps its entries in the last axis only through Convert.
@@ -33,6 +35,8 @@ PASS_THROUGH = frozenset(("Convert", "Reshape", "Squeeze", "Unsqueeze"))
 def random_inputs(m: Model, given: dict, shapes: dict, seed: int) -> dict:
     """Random arrays for the inputs of ``m`` not in ``given`` (name -> array), by input name;
     ``shapes``: the shape of inputs with dynamic dims (name -> tuple)."""
+    if seed < 0:  # (NumPy's generators take non-negative seeds only)
+        raise UsageError(f"--seed {seed}: the seed must be 0 or more")
     rng = np.random.default_rng(seed)
     wanted, total = {}, 0
     for info in m.inputs:
@@ -55,11 +59,15 @@ def random_inputs(m: Model, given: dict, shapes: dict, seed: int) -> dict:
     out = {}
     for name, (info, shape) in wanted.items():
         high = highs.get(name)
+        if info.element_type.is_string:
+            out[name] = random_strings(rng, shape)
+            continue
         out[name] = (random_data(rng, shape, info.element_type) if high is None
                      else random_below(rng, shape, info.element_type, high))
     return out
 
 
+# --random strings: 0 to 8 characters each, letters and digits (printable, one byte in UTF-8).
 def index_bounds(m: Model, given: dict, wanted: dict) -> dict:
     """For each integer input in ``wanted`` (name -> (info, shape)) that feeds index inputs, the
     exclusive upper bound of valid values: an int, or a tuple (one per position along the last

@@ -13,7 +13,7 @@ import tempfile
 import numpy as np
 
 from ...errors import IRExecError, UsageError
-from ...files import umask
+from ...files import CleanupOnSignals, umask
 from .dump import directory_entries, safe_component
 from .outputs import storable
 
@@ -53,6 +53,11 @@ def write_state(path: str, model_name: str, states: list) -> None:
     check_state_target(path)
     parent = os.path.dirname(os.path.abspath(path))
     files = file_names([name for name, _ in states])
+    with CleanupOnSignals():  # (SIGTERM and SIGHUP remove the hidden folder, as Ctrl-C does)
+        _write_state(path, parent, model_name, states, files)
+
+
+def _write_state(path: str, parent: str, model_name: str, states: list, files: dict) -> None:
     try:
         tmp = tempfile.mkdtemp(prefix=".irexec-state-", suffix=".tmp", dir=parent)
     except OSError as e:

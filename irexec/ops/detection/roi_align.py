@@ -30,6 +30,7 @@ from ..op import Attr, Fact, Input, Op
 from ..registry import register
 
 F32 = np.float32
+CHUNK = 1 << 15  # elements of a working array in ROIAlign's kernel
 # (added to the coordinate before scaling, added after) per aligned_mode
 OFFSETS = {"asymmetric": (F32(0), F32(0)), "half_pixel_for_nn": (F32(0), F32(-0.5)),
            "half_pixel": (F32(0.5), F32(-0.5))}
@@ -129,29 +130,69 @@ class _ROIAlign(PooledROIs):
         my, mx = int(sy.max(initial=0)), int(sx.max(initial=0))
         ylo, yhi, wyl, wyh = axis_samples(y1, height, ph, sy, max(my, 1), h)
         xlo, xhi, wxl, wxh = axis_samples(x1, width, pw, sx, max(mx, 1), w)
-        img = x[idx]  # [R, C, H, W]
-        rr = np.arange(len(r))[:, None, None, None]
-        # Along y: [R, ph, Sy, C, W], then along x: [R, ph, Sy, pw, Sx, C].
-        rows = (img.transpose(0, 2, 1, 3)[rr[..., 0], ylo] * wyl[..., None, None]
-                + img.transpose(0, 2, 1, 3)[rr[..., 0], yhi] * wyh[..., None, None])
-        rows = rows.transpose(0, 1, 2, 4, 3)  # [R, ph, Sy, W, C]
-        ri = np.arange(len(r))[:, None, None, None, None]
-        ia = np.arange(ph)[None, :, None, None, None]
-        ib = np.arange(rows.shape[2])[None, None, :, None, None]
-        pts = (rows[ri, ia, ib, xlo[:, None, None], :] * wxl[:, None, None, :, :, None]
-               + rows[ri, ia, ib, xhi[:, None, None], :] * wxh[:, None, None, :, :, None])
-        # pts: [R, ph, Sy, pw, Sx, C]
-        counted = (np.arange(max(my, 1))[None, :] < sy[:, None])[:, None, :, None, None, None] & \
-                  (np.arange(max(mx, 1))[None, :] < sx[:, None])[:, None, None, None, :, None]
+        # Channels last, one row of C values per pixel: each sample point's four neighbours are
+        # then four row gathers, and no ROI's whole image is ever copied.
+        flat = np.ascontiguousarray(x.transpose(0, 2, 3, 1)).reshape(n * h * w, c)
+        base = (idx * (h * w))[:, None, None]                         # [R, 1, 1]
+        ylo, yhi, wyl, wyh = (a[:, :, None] for a in (ylo, yhi, wyl, wyh))   # [R, ph, 1, Sy]
+        xlo, xhi, wxl, wxh = (a[:, None] for a in (xlo, xhi, wxl, wxh))      # [R, 1, pw, Sx]
+        yin = np.arange(max(my, 1))[None, :] < sy[:, None]                    # [R, Sy]
+        xin = np.arange(max(mx, 1))[None, :] < sx[:, None]                    # [R, Sx]
+        out = np.empty((len(r), ph, pw, c), np.result_type(x.dtype, F32))
+        # A few ROIs at a time, so that the [rois, ph, pw, C] working arrays stay in the cache.
+        step = max(1, CHUNK // max(1, ph * pw * c))
+        for lo in range(0, len(r), step):
+            part = slice(lo, lo + step)
+            self._bins(flat, w, out[part], base[part], ylo[part], yhi[part], wyl[part], wyh[part],
+                       xlo[part], xhi[part], wxl[part], wxh[part], yin[part], xin[part])
+        # out: [R, ph, pw, C]
         if self.mode == "avg":
-            total = np.where(counted, pts, F32(0)).sum(axis=(2, 4))
-            count = np.maximum(sy * sx, 1).astype(F32)[:, None, None, None]
-            out = total / count
+            out = out / np.maximum(sy * sx, 1).astype(F32)[:, None, None, None]
         else:
-            out = np.where(counted, pts, -np.inf).max(axis=(2, 4), initial=-np.inf)
             out = np.where(out == -np.inf, F32(0), out)  # (a bin of no sample point: 0)
         out = out.transpose(0, 3, 1, 2).astype(F32, copy=False)  # [R, C, ph, pw]
         return out.astype(data.dtype) if data.dtype != out.dtype else out
+
+    def _bins(self, flat, w, out, base, ylo, yhi, wyl, wyh, xlo, xhi, wxl, wxh, yin, xin):
+        """The sum (avg) or maximum (max) of the sample points of each bin of some ROIs, into
+        ``out`` [R, ph, pw, C]. One sample position (a, b) of every bin at a time, in the order
+        the sum goes: each point is the bilinear mix along y at its two columns, then along x;
+        points past an ROI's own count add nothing."""
+        first = True
+        # Buffers worked in place: (v[top, left] * wt + v[bottom, left] * wb) * wl
+        # + (v[top, right] * wt + v[bottom, right] * wb) * wr, step by step.
+        pts, side, other = np.empty_like(out), np.empty_like(out), np.empty_like(out)
+        for a in range(yin.shape[1]):
+            top, bottom = base + ylo[..., a] * w, base + yhi[..., a] * w   # [R, ph, 1]
+            wt, wb = wyl[..., a, None], wyh[..., a, None]                   # [R, ph, 1, 1]
+            for b in range(xin.shape[1]):
+                left, right = xlo[..., b], xhi[..., b]                      # [R, 1, pw]
+                pts = self._mix(flat, top + left, bottom + left, wt, wb, pts, other)
+                pts *= wxl[..., b, None]
+                side = self._mix(flat, top + right, bottom + right, wt, wb, side, other)
+                side *= wxh[..., b, None]
+                pts += side
+                counted = yin[:, a] & xin[:, b]
+                if not counted.all():
+                    pts = np.where(counted[:, None, None, None], pts, F32(0) if self.mode == "avg" else -np.inf)
+                if first:
+                    out[...] = pts
+                elif self.mode == "avg":
+                    out += pts
+                else:
+                    np.maximum(out, pts, out=out)
+                first = False
+
+    @staticmethod
+    def _mix(flat, upper, lower, wu, wl, buf, tmp):
+        """flat[upper] * wu + flat[lower] * wl into ``buf`` (``tmp`` a scratch of its shape)."""
+        # (mode "clip": the indices are in range, and "raise" would first copy ``out``)
+        np.take(flat, upper, axis=0, out=buf, mode="clip")
+        buf *= wu
+        np.take(flat, lower, axis=0, out=tmp, mode="clip")
+        tmp *= wl
+        buf += tmp
+        return buf
 
 
 @register

@@ -31,6 +31,15 @@ class Const(Op):
     def check(self) -> None:
         """Everything about the bytes that can be known without reading them."""
         count = math.prod(self.dims)
+        if self.element_type.is_string:
+            # Packed: a count, count + 1 offsets, then the characters (irexec.strings); the
+            # offsets are checked when the value is read.
+            least = 4 * (count + 2)
+            if self.size < least and not (count == 0 and self.size <= 1):
+                raise ValidationError(f"size {self.size} is too small for {count} string(s) (their header alone "
+                                      f"takes {least} bytes)", code="C003")
+            self.weights.check_range(self.offset, self.size)
+            return
         need = self.element_type.nbytes(count)
         # OpenVINO writes an empty constant as one byte (size="1"): allow that, and nothing more.
         if self.size != need and not (count == 0 and self.size <= 1):

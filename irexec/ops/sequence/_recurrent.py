@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ValidationError
+from ...numbers import parse_float
 from ...shapes import DYN, fixed, fmt, intersect
 from ..op import REQUIRED, Attr, Fact, Op
 
@@ -39,7 +40,7 @@ _SYM = {"N": "batch", "T": "sequence length", "I": "input size"}
 
 
 def _floats(text: str) -> tuple:
-    return tuple(float(v) for v in text.replace(",", " ").split())
+    return tuple(parse_float(v) for v in text.replace(",", " ").split())  # (irexec.numbers: strict)
 
 
 class Recurrent(Op):

@@ -122,12 +122,16 @@ def _log_softmax(logits: np.ndarray) -> np.ndarray:
 def _forward(logp, frames, target, length, blank: int, merge: bool) -> np.ndarray:
     """The loss of each sequence by the forward algorithm over the target with blanks around and
     between its labels (2 * length + 1 states), one time step at a time, all sequences and
-    states at once."""
-    batch, steps, _ = logp.shape
-    states = 2 * target.shape[1] + 1
+    states at once. Only the states of the longest target and the steps of the longest
+    sequence are worked: the recursion only moves to later states, and no loss is read past a
+    sequence's last step."""
+    batch = logp.shape[0]
+    width = int(length.max(initial=0))
+    states = 2 * width + 1
     ext = np.full((batch, states), blank, np.int64)
-    ext[:, 1::2] = target
-    emit = np.take_along_axis(logp, np.broadcast_to(ext[:, None, :], (batch, steps, states)), axis=2)
+    ext[:, 1::2] = target[:, :width]
+    upto = int(frames.max(initial=0))
+    emit = np.take_along_axis(logp[:, :upto], np.broadcast_to(ext[:, None, :], (batch, upto, states)), axis=2)
     is_blank = np.zeros((batch, states), bool)
     is_blank[:, 0::2] = True
     # From state s to s: always for a blank, for a label only when a path's repeats merge. From
@@ -137,23 +141,27 @@ def _forward(logp, frames, target, length, blank: int, merge: bool) -> np.ndarra
     skip[:, :2] = False
     if merge:
         skip[:, 2:] &= ext[:, 2:] != ext[:, :-2]
-    none = np.full((batch, states), -np.inf)
-    alpha = none.copy()
-    if steps:
-        alpha[:, 0] = emit[:, 0, 0]
-        alpha[:, 1] = emit[:, 0, 1]
+    # alpha lives in columns 2.. of a buffer whose first two columns stay -inf: the states s - 1
+    # and s - 2 are then views, and two buffers take turns as the step before and the new one.
+    cur, new = np.full((batch, states + 2), -np.inf), np.full((batch, states + 2), -np.inf)
+    if upto:
+        cur[:, 2:4] = emit[:, 0, :2]
     rows = np.arange(batch)
     last = 2 * length
     # A sequence of no step aligns with its empty target with probability 1.
     total = np.where(frames == 0, 0.0, -np.inf)
-    for t in range(steps):
+    for t in range(upto):
         if t:
-            one = np.concatenate([none[:, :1], alpha[:, :-1]], axis=1)
-            two = np.concatenate([none[:, :2], alpha[:, :-2]], axis=1)
-            alpha = np.logaddexp(np.logaddexp(np.where(stay, alpha, -np.inf), one),
-                                 np.where(skip, two, -np.inf)) + emit[:, t]
+            alpha, out = cur[:, 2:], new[:, 2:]
+            if not merge:
+                alpha = np.where(stay, alpha, -np.inf)
+            np.logaddexp(alpha, cur[:, 1:-1], out=out)
+            np.logaddexp(out, np.where(skip, cur[:, :-2], -np.inf), out=out)
+            out += emit[:, t]
+            cur, new = new, cur
         done = frames == t + 1
         if done.any():
+            alpha = cur[:, 2:]
             end = np.logaddexp(alpha[rows, last], np.where(length > 0, alpha[rows, np.maximum(last - 1, 0)], -np.inf))
             total = np.where(done, end, total)
     return -total + 0.0  # (+ 0.0: a loss of 0 is +0)

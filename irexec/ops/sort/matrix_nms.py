@@ -37,8 +37,10 @@ import numpy as np
 from ..op import Attr, Input, Op
 from ..registry import register
 from . import _nms_extra as nx
+from ._iou_matrix import iou_matrix
 
 F32 = np.float32
+CHUNK = 1 << 18  # elements of the [groups, K, K] matrices worked at once
 
 
 @register
@@ -66,17 +68,36 @@ class MatrixNms(Op):
         cb = np.take_along_axis(gb, order[..., None], axis=1)           # [G, K, 4], best first
         cs = np.take_along_axis(gs, order, axis=1)
         k = order.shape[1]
-        upper = np.triu(np.ones((k, k), bool), 1) & valid[:, :, None] & valid[:, None, :]
-        x = np.where(upper, nx.iou(cb[:, :, None], cb[:, None, :], self.normalized), F32(0))  # [G, K, K]
-        cmax = x.max(axis=1, initial=F32(0))[:, :, None]                 # K[i], along the rows
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            if self.decay_function == "gaussian":
-                decay = np.exp((cmax * cmax - x * x) * F32(self.gaussian_sigma), dtype=F32)
-            else:
-                decay = (F32(1) - x) / (F32(1) - cmax)
-        decay = np.where(upper, decay, F32(1)).min(axis=1, initial=F32(1))  # [G, K]
+        # A few groups at a time, so that their [g, K, K] matrices stay in the cache.
+        step = max(1, CHUNK // max(1, k * k))
+        decay = np.ones(cs.shape, F32)
+        for lo in range(0, len(cs), step):
+            part = slice(lo, lo + step)
+            decay[part] = self._decay(cb[part], valid[part])
         decayed = (cs * decay).astype(F32)
         chosen = valid & (decayed > F32(self.post_threshold))
         g, p = np.nonzero(chosen)
         rows, indices, per = nx.arrange(self, img[g], cls[g], flat[g, order[g, p]], decayed[g, p], cb[g, p], nb)
         return rows.astype(np.asarray(boxes).dtype), indices, per
+
+    def _decay(self, cb, valid) -> np.ndarray:
+        """Each candidate's decay [g, K]: the least over the candidates before it of f(IoU, their
+        own largest IoU with one before them). Off the upper triangle of real pairs (i before
+        j, both candidates): no decay. The matrix is worked in place, the same f32 steps as the
+        formulas read."""
+        k = cb.shape[1]
+        outside = ~(np.triu(np.ones((k, k), bool), 1) & valid[:, :, None] & valid[:, None, :])
+        x = iou_matrix(cb, cb, self.normalized)                           # [g, K, K]
+        np.putmask(x, outside, F32(0))
+        cmax = x.max(axis=1, initial=F32(0))[:, :, None]                 # K[i], along the rows
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            if self.decay_function == "gaussian":
+                x *= x
+                np.subtract(cmax * cmax, x, out=x)
+                x *= F32(self.gaussian_sigma)
+                np.exp(x, out=x)
+            else:
+                np.subtract(F32(1), x, out=x)
+                x /= F32(1) - cmax
+        np.putmask(x, outside, F32(1))
+        return x.min(axis=1, initial=F32(1))

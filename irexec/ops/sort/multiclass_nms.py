@@ -29,6 +29,9 @@ num_boxes)), and the run sizes it. Computed in f32.
 Where the CPU plugin departs from the spec:
 - it removes a box whose IoU equals the threshold (the spec: only above), so with
   iou_threshold 0, the default, it keeps one of boxes that do not overlap at all;
+- with nms_eta < 1 it checks each candidate against every selected box with the threshold of
+  that moment (the spec: each selected box suppresses with the threshold it was selected with),
+  so while the threshold shrinks it can remove boxes the spec keeps;
 - with per-class boxes its selected_indices are (roi index) * num_classes + class, not the
   index in the flattened boxes (class * num_boxes + roi index);
 - it leaves selected_num uninitialised when nms_top_k is 0 or there are no boxes, and it cannot
@@ -40,7 +43,8 @@ import numpy as np
 
 from ..op import Attr, Input, Op
 from ..registry import register
-from . import _nms_extra as nx
+from . import _nms, _nms_extra as nx
+from ._iou_matrix import iou_matrix
 
 F32 = np.float32
 
@@ -64,19 +68,9 @@ class _MulticlassNms(Op):
         order, alive = nx.candidates(gs, mask, gs >= F32(self.score_threshold), self.nms_top_k)
         cb = np.take_along_axis(gb, order[..., None], axis=1)           # [G, K, 4], best first
         cs = np.take_along_axis(gs, order, axis=1)
-        chosen = np.zeros(alive.shape, bool)
-        thr = np.full(len(img), F32(self.iou_threshold), F32)
-        eta = F32(self.nms_eta)
-        for k in range(alive.shape[1]):
-            take = alive[:, k]
-            if not alive[:, k:].any():
-                break
-            chosen[:, k] = take
-            if eta < 1:
-                thr = np.where(take & (thr > F32(0.5)), thr * eta, thr).astype(F32)
-            over = nx.iou(cb[:, k:k + 1], cb[:, k + 1:], self.normalized) > thr[:, None]
-            alive[:, k + 1:] &= ~(take[:, None] & over)
-        g, p = np.nonzero(chosen)
+        g, p = _nms.scan(alive, lambda rows, p, q: iou_matrix(cb[rows[:, None], p], cb[rows[:, None], q],
+                                                             self.normalized),
+                         cb.shape[1], F32(self.iou_threshold), F32(self.nms_eta))
         rows, indices, per = nx.arrange(self, img[g], cls[g], flat[g, order[g, p]], cs[g, p], cb[g, p], nb)
         return rows.astype(np.asarray(boxes).dtype), indices, per
 

@@ -88,8 +88,10 @@ class _NMS(Op):
         low = F32(0) if score is None else _nms.scalar_value(score, "score_threshold")
         sig = F32(0) if sigma is None else _nms.scalar_value(sigma, "soft_nms_sigma")
         y1, x1, y2, x2 = corners(boxes, self.box_encoding == "center")
+        area = (y2 - y1) * (x2 - x1)
         rows = _nms.greedy(scores.astype(F32), lambda pick: _nms.pairwise_iou(y1, x1, y2, x2, pick),
-                           limit, thr, low, sig, cut_soft_by_iou=self.cut_soft)
+                           limit, thr, low, sig, cut_soft_by_iou=self.cut_soft,
+                           iou_block=lambda b, p, q: _nms.block_iou(y1, x1, y2, x2, area, b, p, q))
         order = _nms.ordered(*rows, self.sort_result_descending)
         return tuple(r[order] for r in rows)
 

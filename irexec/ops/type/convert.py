@@ -20,6 +20,9 @@ integers and f64 (and, on AVX2 machines, f32 and f16) by adding half an ulp only
 last bit is odd, and AVX512-BF16 machines flush f32 subnormals to zero; its constant folding
 turns negative i4 into 2^31 - 1 on the way to u32 and u64; it merges f32 -> i4 -> f32 into
 nothing, keeping values i4 cannot hold. It gives i4 and u4 outputs packed, and refuses u1 ones.
+
+The floats narrower than f16 (f8e4m3, f8e5m2, f8e8m0, f4e2m1, nf4) and the plugin's departures
+there: see convert_narrow.py.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from ...shapes import is_static, to_ints
 from ..common import require_array_shape
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
+from .convert_narrow import NARROW, is_narrow_float, to_narrow
 
 # Float -> integer: (lowest, one past the highest) truncated value that survives, and what every
 # other value (and NaN) becomes before the low bits are kept.
@@ -45,9 +49,11 @@ _WINDOWS = {
 
 def convert(x: np.ndarray, dst) -> np.ndarray:
     """Convert an array to the NumPy dtype of element type ``dst``, as OpenVINO's Convert does."""
-    if x.dtype == dst.dtype and dst.name != "u1":
+    if x.dtype == dst.dtype and dst.name not in ("u1", "nf4"):
         return x
     x = _widen(x)
+    if dst.name in NARROW:
+        return to_narrow(x, dst, _f32_rounded_to_odd)
     if dst.name == "boolean":
         return x != 0
     if dst.is_integer:
@@ -89,7 +95,7 @@ def _widen(x: np.ndarray) -> np.ndarray:
         return x.astype(np.int8)
     if x.dtype == ml_dtypes.uint4:
         return x.astype(np.uint8)
-    if x.dtype == ml_dtypes.bfloat16:
+    if x.dtype == ml_dtypes.bfloat16 or is_narrow_float(x.dtype):
         return x.astype(np.float32)
     return x
 
@@ -122,7 +128,7 @@ def _keep_low_bits(v: np.ndarray, dst) -> np.ndarray:
 class Convert(Op):
     type, version = "Convert", "opset1"
     spec = "type/convert-1"
-    inputs = (Input("data"),)
+    inputs = (Input("data", "not_string"),)
     attrs = (Attr("destination_type", "etype"),)
 
     def output_facts(self, data):

@@ -7,7 +7,8 @@ the 64-bit destinations) and keeps the low bits, NaN and values beyond it giving
 to boolean is ``x != 0``; to f16/bf16 rounds once to nearest even. The plugin narrows i64, u32
 and u64 to i32 (an i64 ``like`` holding 3e9 from f32 gives -2^31 there); irexec does not.
 irexec does not take a u1 ``like``, which OpenVINO does (its arrays cannot be told from u8's
-when computing).
+when computing), nor an nf4 one (nf4 computes as f32). The floats narrower than f16 convert as
+Convert converts them (irexec/ops/type/convert_narrow.py).
 """
 from __future__ import annotations
 
@@ -19,12 +20,14 @@ from ..registry import register
 from .convert import convert
 from .convert_promote_types import NOT_U1
 
+_LIKE = "|".join(t for t in NOT_U1.split("|") if t != "nf4")
+
 
 @register
 class ConvertLike(Op):
     type, version = "ConvertLike", "opset1"
     spec = "type/convert-like-1"
-    inputs = (Input("data"), Input("like", NOT_U1))
+    inputs = (Input("data", "not_string"), Input("like", _LIKE))
 
     def output_facts(self, data, like):
         if like.etype is not None and is_static(data.shape):

@@ -21,7 +21,8 @@ With a rank unknown ahead, PyTorch mode cannot tell whether an input is a scalar
 takes it as not one, irexec leaves the output type open until the run. The CPU plugin converts
 as its Convert does (it narrows i64, u32 and u64 to i32 on the way; irexec does not: see
 Convert-1). irexec does not take u1 inputs, which OpenVINO does (their arrays cannot be told
-from u8's when computing the common type).
+from u8's when computing the common type), nor the floats narrower than f16 (f8e4m3, f8e5m2,
+f8e8m0, f4e2m1, nf4).
 """
 from __future__ import annotations
 
@@ -30,10 +31,14 @@ from ...types import BY_NAME, from_dtype
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
 from .convert import convert
+from .convert_narrow import NARROW
 
 _INTS = {4: "i4", 8: "i8", 16: "i16", 32: "i32", 64: "i64"}
 # Every type but u1, whose arrays (uint8) cannot be told from u8's when computing.
-NOT_U1 = "|".join(name for name in BY_NAME if name != "u1")
+NOT_U1 = "|".join(name for name in BY_NAME if name not in ("u1", "string"))
+# Promotion rules are written for the standard types only: the floats narrower than f16 are not
+# promoted (an f8 weight reaches an op through Convert).
+_PROMOTED = "|".join(name for name in BY_NAME if name not in ("u1", "string") + NARROW)
 
 
 def _bits(t) -> int:
@@ -92,7 +97,7 @@ def _signed(t) -> bool:
 class ConvertPromoteTypes(Op):
     type, version = "ConvertPromoteTypes", "opset14"
     spec = "type/convert-promote-types-14"
-    inputs = (Input("input_0", NOT_U1), Input("input_1", NOT_U1))
+    inputs = (Input("input_0", _PROMOTED), Input("input_1", _PROMOTED))
     outputs = ("output_0", "output_1")
     attrs = (Attr("promote_unsafe", "bool", False), Attr("pytorch_scalar_promotion", "bool", False),
              Attr("u64_integer_promotion_target", "etype", BY_NAME["f32"]))

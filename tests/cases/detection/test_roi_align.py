@@ -27,6 +27,10 @@ POS = T("f32", (2, 3, 8, 10), low=0, high=64)  # (max cases: the plugin's max st
 R4 = rois([[0, 0, 7, 7], [1.5, 2.25, 6, 5], [2, 1, 9, 7.5], [0.5, 0.5, 1, 1.25]])
 B4 = idx([0, 1, 1, 0])
 
+# 40 ROIs of sides 0.5 to 11 in a 12 x 12 image (some past its edges)
+_XY = np.random.default_rng(7).uniform(-1, 9, (40, 2))
+MANY = rois(np.concatenate([_XY, _XY + np.random.default_rng(8).uniform(0.5, 11, (40, 2))], 1).round(2).tolist())
+
 TABLE = Table("ROIAlign", ("opset3", "opset9"), cases=[
     Case((DATA, R4, B4), attrs(2, 3, 2, 1.0), name="avg, ratio 2, aligned_mode left out", **TOL),
     Case((DATA, R4, B4), attrs(3, 2, 0, 1.0), name="avg, adaptive sampling", **TOL),
@@ -48,6 +52,14 @@ TABLE = Table("ROIAlign", ("opset3", "opset9"), cases=[
     Case((T("f16", (1, 2, 6, 6)), T("f16", (2, 4), [[0, 0, 4, 4], [1, 2, 5, 5]]), idx([0, 0])), attrs(2, 2, 2, 1.0),
          rtol=2e-3, atol=2e-3, name="f16"),
     Case((T("f32", (1, 2, 4, 4)), T("f32", (0, 4)), T("i32", (0,))), attrs(2, 2, 2, 1.0), name="no ROIs"),
+    # ROIs go through the kernel some at a time (as many as fill 32768 values of [ph, pw, C]):
+    # 40 ROIs of 4 x 4 x 64 cross a group's end; sizes differ, so do their adaptive sample counts.
+    Case((T("f32", (2, 64, 12, 12)), MANY, idx(np.arange(40) % 2)), attrs(4, 4, 0, 1.0), name="40 ROIs, adaptive",
+         **TOL),
+    Case((T("f32", (2, 64, 12, 12), low=0, high=64), MANY, idx(np.arange(40) // 20)), attrs(4, 4, 0, 0.5, "max"),
+         name="40 ROIs, adaptive max", **TOL),
+    Case((T("f32", (1, 1, 9, 9)), MANY, idx(np.zeros(40, int))), attrs(2, 3, 2, 1.0), name="40 ROIs, one channel",
+         **TOL),
 ])
 
 X, R, B = T("f32", (1, 2, 6, 6)), rois([[0, 0, 4, 4]]), idx([0])

@@ -49,6 +49,30 @@ REDUCTIONS = (
     + [Case(ROW_IN, red(r, init), versions=V12, name=f"{r} axis 1, longer indices, negative")
        for r, init in (("sum", "false"), ("max", "true"), ("mean", None))])
 
+
+def edges(n, size, seed, features=16):
+    """Graph networks' aggregation: ``n`` edges into ``size`` nodes (negative ones too), each
+    edge's target repeated over its features (axis 0, whole rows: reduce_rows' path)."""
+    targets = np.random.default_rng(seed).integers(-size, size, n)
+    return T("i64", (n, features), np.repeat(targets[:, None], features, 1))
+
+
+# Heavy duplicates: 60 updates onto 5 rows of 16 (12 a target; prod: 4, of 1 or 2, exact).
+# Non-negative integers: the mean's floor and the plugin's truncation agree.
+HEAVY = (
+    [Case((T(et, (5, 16), low=lo), edges(60, 5, 30 + k), T(et, (60, 16), low=lo), axis(0)), red(r, init),
+          versions=V12, rtol=1e-3 if et == "f16" else 0.0, name=f"{et} {r} use_init_val={init}, heavy duplicates")
+     for k, (et, lo) in enumerate((("f32", None), ("f16", None), ("i32", 0)))
+     for r in ("sum", "mean", "min", "max") for init in ("true", "false")]
+    + [Case((T(et, (5, 16), low=1, high=3), edges(20, 5, 40 + k), T(et, (20, 16), low=1, high=3), axis(0)),
+            red("prod", init), versions=V12, name=f"{et} prod use_init_val={init}, heavy duplicates")
+       for k, et in enumerate(("f32", "f16", "i32")) for init in ("true", "false")]
+    + [Case((T("f32", (5, 16)), T("i64", (0, 16)), T("f32", (0, 16)), axis(0)), red("sum"), versions=V12,
+            name="sum, no updates"),
+       Case((T("f32", (3, 2, 16)), T("i32", (30, 2, 16), np.broadcast_to(np.arange(30)[:, None, None] % 3 - 3,
+                                                                          (30, 2, 16))),
+             T("f32", (30, 2, 16)), axis(0)), red("max"), versions=V12, name="max, rows of 2x16, negative")])
+
 TABLE = Table("ScatterElementsUpdate", ("opset3", "opset12"), cases=[
     # reduction and use_init_val left out (v12: none, true)
     Case((T("f32", (3, 4)), T("i64", (2, 4), [[0, 2, 1, 0], [2, 0, 0, 1]]), T("f32", (2, 4)), axis(0)),
@@ -87,6 +111,7 @@ TABLE = Table("ScatterElementsUpdate", ("opset3", "opset12"), cases=[
     Case((T("f32", (3, 4)), distinct((2, 4), 0, 3, 10), T("f32", (2, 4)), axis(0)), attrs=red("none", "false"),
          versions=V12, name="none, use_init_val=false"),
     *REDUCTIONS,
+    *HEAVY,
     Case((T("i32", (3, 4)), T("i32", (2, 4), low=0, high=3), T("i32", (2, 4)), axis(0)), red("prod"),
          versions=V12, name="i32 prod"),
     Case((T("i16", (4,)), T("i64", (6,), low=0, high=4), T("i16", (6,)), axis(0)), red("min", "false"),
@@ -141,6 +166,10 @@ TABLE.errors = [
            axis(-1)),
           match=r"index -81 at position \[1, 34\] is out of range \[-80, 79\]", code="C004", versions=V12,
           name="70 indices, one below -size", at="run"),
+    Error((T("f32", (3, 16)), T("i64", (70, 16), np.repeat(long_indices(70, 3, -4)[:, None], 16, 1)),
+           T("f32", (70, 16)), axis(0)), attrs=red("sum"),
+          match=r"index -4 at position \[69, 0\] is out of range \[-3, 2\] along dim 0", code="C004",
+          versions=V12, name="whole rows, one below -size", at="run"),
     Error((T("f32", (3, 4)), T("i64", (2, 4), [[0, 2, 1, 0], [2, 0, 0, 1]]), T("f32", (2, 3)), axis(0)),
           match=r"updates shape \[2,3\] must equal indices shape \[2,4\]", code="S005", name="updates shape",
           at="lint"),

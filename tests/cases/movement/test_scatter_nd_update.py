@@ -41,6 +41,26 @@ DUP_ELEMENTS = (T("f32", (2, 3)), T("i64", (6, 2), [[0, 0], [1, 2], [0, 0], [-1,
                 T("f32", (6,)))
 DUP_SLICES = (T("f32", (3, 4)), T("i32", (4, 1), [[2], [0], [-1], [0]]), T("f32", (4, 4)))
 
+
+def edge_rows(n, size, seed):
+    """``n`` row indices into ``size`` rows (negative ones too): heavy duplicates."""
+    return T("i64", (n, 1), np.random.default_rng(seed).integers(-size, size, (n, 1)))
+
+
+# Heavy duplicates onto whole rows of 16 (reduce_rows' path): 60 updates onto 5 rows (prod: 20,
+# of 1 or 2, exact).
+HEAVY = (
+    [Case((T(et, (5, 16)), edge_rows(60, 5, 30 + k), T(et, (60, 16))), {"reduction": r}, versions=V15,
+          rtol=1e-3 if et == "f16" else 0.0, name=f"{et} {r}, heavy duplicates")
+     for k, et in enumerate(("f32", "f16", "i32")) for r in ("sum", "sub", "min", "max")]
+    + [Case((T(et, (5, 16), low=1, high=3), edge_rows(20, 5, 40 + k), T(et, (20, 16), low=1, high=3)),
+            {"reduction": "prod"}, versions=V15, name=f"{et} prod, heavy duplicates")
+       for k, et in enumerate(("f32", "f16", "i32"))]
+    + [Case((T("f32", (4, 2, 16)), T("i32", (40, 2), np.stack([np.arange(40) % 4 - 4, np.arange(40) % 2], 1)),
+             T("f32", (40, 16))), {"reduction": "sum"}, versions=V15, name="sum, 2-D index tuples, duplicates"),
+       Case((T("f32", (5, 16)), T("i64", (0, 1)), T("f32", (0, 16))), {"reduction": "max"}, versions=V15,
+            name="max, no updates")])
+
 TABLE = Table("ScatterNDUpdate", ("opset4", "opset15"), cases=[
     # reduction left out (none)
     Case((T("f32", (3, 4)), rows((3, 4), 3, 2, 1), T("f32", (3,))), name="elements"),
@@ -71,6 +91,7 @@ TABLE = Table("ScatterNDUpdate", ("opset4", "opset15"), cases=[
     notes("f16", "sum"),
     *[Case(DUP_ELEMENTS, {"reduction": r}, versions=V15, name=f"{r}, elements") for r in NOTES],
     *[Case(DUP_SLICES, {"reduction": r}, versions=V15, name=f"{r}, rows") for r in NOTES],
+    *HEAVY,
     # Rows of 16 or more elements are reduced whole: repeated and distinct rows.
     Case((T("f32", (3, 16)), T("i64", (3, 1), [[0], [2], [0]]), T("f32", (3, 16))), {"reduction": "sum"},
          versions=V15, name="sum, long rows repeated"),

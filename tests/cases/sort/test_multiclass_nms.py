@@ -68,6 +68,16 @@ TABLE = Table("MulticlassNms", ("opset8", "opset9"), outputs=3, cases=[
           T("f32", (1, 2, 4), [[[.5, .5, .5, .5], [.5, .75, .5, .5]]])),
          {"iou_threshold": "0.5", "sort_result_type": "score"},
          name="ties: lower class, then index"),
+    # The candidates are scanned in blocks (64, then 128, 256, 512): selections past a block's end,
+    # with and without a shrinking threshold, and one place holding every box.
+    Case((boxes(2, 300, 21), scores((2, 3, 300), 22)), {"iou_threshold": "0.61", "nms_top_k": "250"},
+         name="300 boxes, across blocks"),
+    # (eta takes the threshold from 0.55 to 0.275 at the first selection: while it shrinks, the
+    # plugin checks a candidate against every selected box with the threshold of that moment.)
+    Case((boxes(1, 300, 23, scale=32), scores((1, 2, 300), 24)), {"iou_threshold": "0.55", "nms_eta": "0.5"},
+         name="300 boxes, adaptive eta across blocks"),
+    Case((T("f32", (1, 200, 4), np.tile([0, 0, 2, 2], (1, 200, 1))), scores((1, 2, 200), 25)),
+         {"iou_threshold": "0.5"}, name="200 boxes in one place: one kept a class"),
     Case(HALF[:1] + (T("f32", (1, 1, 3), [[[.9, .8, .5]]]),), {"iou_threshold": "0.6", "score_threshold": "0.5"},
          name="score equal to score_threshold"),
     # The plugin's departures.

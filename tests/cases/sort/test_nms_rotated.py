@@ -34,6 +34,8 @@ TURNED_SCORES = T("f32", (1, 1, 3), [[[.9, .8, .7]]])
 
 TABLE = Table("NMSRotated", "opset13", outputs=3, cases=[
     Case(rand(1, 2, 8, 1) + (i64(3), f32(0.3), f32(0.1)), name="attributes left out"),
+    # The candidates are scanned in blocks (64, then 128, ...): selections past the first one's end.
+    Case(rand(1, 2, 150, 41) + (i64(100), f32(0.61), f32(0.1)), name="150 boxes, across blocks"),
     Case(rand(2, 3, 10, 3) + (i64(4), f32(0.2), f32(0.05)),
          {"sort_result_descending": "false", "output_type": "i32", "clockwise": "false"},
          name="2 batches, per class order, i32, counterclockwise"),

@@ -70,6 +70,16 @@ TABLE = Table("NonMaxSuppression", ("opset5", "opset9"), outputs=3, cases=[
           T("f32", (1, 1, 4), [[[-.9, -.8, -.7, -.6]]]), i64(5), f32(0.5), f32(-1.0)), name="negative scores"),
     Case((T("f32", (1, 4, 4), CROWD), T("f32", (1, 2, 4), [[[.9, .8, .7, .6], [.1, .4, .3, .2]]]), i64(4)),
          name="iou_threshold left out, every box overlapping"),
+    # Hard NMS scans the sorted candidates in blocks (64, then 128, 256, 512): selections past a
+    # block's end, ties across blocks, and one box suppressing hundreds.
+    Case(rand(1, 3, 700, 31) + (i64(300), f32(0.93), f32(0.0)), name="700 boxes, most kept, across blocks"),
+    Case(rand(2, 2, 400, 33) + (i64(50), f32(0.61), f32(0.2)), name="400 boxes, few kept"),
+    # (Ties among hundreds of boxes: the plugin's order is then not by box index.)
+    Case((boxes(1, 70, 35), T("f32", (1, 2, 70), np.random.default_rng(36).integers(1, 30, (1, 2, 70)) / 30),
+          i64(200), f32(0.7), f32(0.0)), name="70 boxes, 29 scores: ties across the first block's end"),
+    Case((T("f32", (1, 300, 4), np.tile([0, 0, 2, 2], (1, 300, 1))),
+          T("f32", (1, 2, 300), np.random.default_rng(37).permutation(600).reshape(1, 2, 300) / 600 + .001),
+          i64(300), f32(0.5)), name="300 boxes, one place: one kept a class"),
     # The plugin's departures at the thresholds.
     Case(SIX_IN + (i64(10),), name="iou_threshold left out, disjoint boxes",
          expect=chosen([[0, 0, 3], [0, 0, 0], [0, 0, 5]], [0.95, 0.9, 0.3]),

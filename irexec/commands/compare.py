@@ -1,0 +1,155 @@
+"""``irexec compare``: the first layer where an OpenVINO device departs from irexec (see
+irexec.compare). Inputs as ``irexec run`` takes them; the report in text or JSON; exit 0 when every
+compared tensor agrees, 1 when one differs."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..compare import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, compare
+from ..compare.device import import_openvino
+from ..errors import IRExecError, UsageError, one_line
+from ..limits import parse_size
+from ..model import read_model
+from .io.inputs import load_inputs, parse_shape_specs
+from .io.random_inputs import random_inputs
+from .io.state import STEP, for_step
+
+_SKIPS_SHOWN = 5  # skipped layers named without --all
+
+
+@click.command()
+@click.argument("model", type=click.Path(dir_okay=False))
+@click.option("-w", "--weights", type=click.Path(dir_okay=False),
+              help="The .bin file (default: the model's path with .bin).")
+@click.option("-d", "--device", default="CPU", show_default=True,
+              help="The OpenVINO device: CPU, GPU, NPU, AUTO, ...")
+@click.option("-i", "--input", "input_specs", multiple=True, metavar="NAME=FILE.npy | FILE.npz",
+              help="An input, as irexec run takes it. Repeatable; with --steps, '{step}' in the path is "
+                   "replaced by the step's number.")
+@click.option("--random", "use_random", is_flag=True, help="Fill every input not given with random values "
+              "(as irexec run --random).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
+@click.option("--shape", "shape_specs", multiple=True, metavar="NAME=D1,D2,...",
+              help="With --random: the shape of an input with dynamic dims. Repeatable.")
+@click.option("--rtol", type=float, default=DEFAULT_RTOL, show_default=True, metavar="R",
+              help="Relative tolerance for float tensors (integers and booleans compare exactly).")
+@click.option("--atol", type=float, default=DEFAULT_ATOL, show_default=True, metavar="A",
+              help="Absolute tolerance for float tensors.")
+@click.option("--precision", type=click.Choice(["f32", "f16", "bf16", "default"]), default="f32",
+              show_default=True, help="The device's INFERENCE_PRECISION_HINT ('default': leave it unset).")
+@click.option("--all", "show_all", is_flag=True,
+              help="List every diverging tensor and every skipped layer, not just the first departure.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The report as text or as JSON (on stdout; the error line stays on stderr).")
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Run N inferences on one request on each side (a model's variables carry from step to "
+                   "step) and compare every step.")
+@click.option("--batch", type=click.IntRange(min=1), default=BATCH, show_default=True, metavar="N",
+              help="The most intermediate tensors exposed per compiled model on the device (and at "
+                   "most 256 MiB of them).")
+@click.option("--max-bytes", metavar="SIZE", help="The most one tensor may take in irexec, e.g. 512M.")
+def compare_command(model, weights, device, input_specs, use_random, seed, shape_specs, rtol, atol, precision,
+                    show_all, fmt, steps, batch, max_bytes):
+    """Find the first layer whose outputs on an OpenVINO device depart from irexec's.
+
+    Every intermediate tensor is exposed on the device and compared with irexec's, in execution
+    order; the culprit is the first layer that differs while its inputs agree. Exit status 0 when
+    all agree, 1 when a tensor differs.
+
+    \b
+    Examples:
+      irexec compare model.xml --random
+      irexec compare model.xml -i x=x.npy --device GPU --precision f16 --rtol 1e-2
+      irexec compare llm.xml -i ids=step{step}.npy --steps 3 --all --format json
+    """
+    for flag, value in (("--rtol", rtol), ("--atol", atol)):
+        if not value >= 0:  # (NaN fails too)
+            raise UsageError(f"{flag} must be a number >= 0, got {value}")
+    import_openvino()  # (before reading inputs: say what is missing first)
+    m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
+    shapes = parse_shape_specs(m, shape_specs)
+    per_step = []
+    for k in range(steps):
+        feeds = load_inputs(m, [for_step(spec, k) for spec in input_specs])
+        if use_random:
+            feeds.update(random_inputs(m, feeds, shapes, seed + k))
+        missing = [i.name for i in m.inputs if i.name not in feeds]
+        if missing:
+            raise UsageError(f"no value for input(s) {', '.join(map(one_line, missing))}: give -i or --random")
+        per_step.append(feeds)
+        if k == 0 and steps > 1 and not use_random and not any(STEP in s for s in input_specs):
+            per_step *= steps  # (the same files every step)
+            break
+    report = compare(model, per_step, device, rtol, atol, None if precision == "default" else precision,
+                     weights, batch, until_first=not show_all,
+                     max_tensor_bytes=parse_size(max_bytes) if max_bytes else None)
+    if fmt == "json":
+        click.echo(json.dumps(report.to_dict(), indent=1))
+    else:
+        click.echo("\n".join(text_report(report, show_all)))
+    first = report.first
+    at = f" (at step {first.step})" if first and steps > 1 else ""
+    if first is None and report.diverging:
+        first = report.diverging[0]
+        at = f" at step {first.step}" if steps > 1 else ""
+        message = (f"the first tensor that differs on {device}{at}; no layer departs on its own inputs: the "
+                   f"differences grow from ones within tolerance (a larger --rtol/--atol may suit)")
+    else:
+        message = f"the first layer whose outputs on {device} depart from irexec's{at}"
+    if first is not None:
+        raise IRExecError(message, file=model, line=first.line, layer=first.layer, layer_id=first.layer_id,
+                          layer_type=first.type)
+
+
+def text_report(report, show_all: bool) -> list:
+    first = report.first
+    rows = report.diverging if show_all else [first] if first else report.diverging[:1]
+    lines = []
+    for row in rows:
+        lines += _row_lines(row, report.steps > 1, row is first)
+    shown = report.skipped if show_all else report.skipped[:_SKIPS_SHOWN]
+    for s in shown:
+        lines.append(f"skipped   '{one_line(s.layer)}' (id {one_line(s.layer_id)}, {s.type}): {s.reason}")
+    if len(shown) < len(report.skipped):
+        lines.append(f"          ... and {len(report.skipped) - len(shown)} more skipped (--all lists them)")
+    layers = len({(r.layer_id) for r in report.rows})
+    how = (f"on {one_line(report.device)} (precision {report.precision or 'default'}; floats: rtol {report.rtol:g}, "
+           f"atol {report.atol:g}; integers exactly)")
+    steps = f" over {report.steps} steps" if report.steps > 1 else ""
+    summary = f"compared {len(report.rows)} tensor(s) of {layers} layer(s){steps} {how}"
+    if not report.complete:
+        summary += ", stopping at the first departure (--all compares every layer)"
+    elif report.ok:
+        summary += ": all agree"
+    else:
+        summary += f": {len(report.diverging)} differ"
+    if report.skipped:
+        summary += f"; {len(report.skipped)} layer(s) skipped"
+    return lines + [summary]
+
+
+def _row_lines(row, stepped: bool, culprit: bool) -> list:
+    at = f"step {row.step}: " if stepped else ""
+    what = f"'{one_line(row.layer)}' (id {one_line(row.layer_id)}, {row.type}) output {row.output}"
+    if row.shape_note:
+        detail = row.shape_note
+    else:
+        detail = (f"{row.mismatches} of {row.size} elements differ (max abs err {row.max_abs:.4g}, max rel err "
+                  f"{row.max_rel:.4g}); first at {row.first_index}: irexec {row.irexec_value}, device "
+                  f"{row.device_value}")
+    lines = [f"{'DEPARTS' if culprit else 'differs'}   {at}{what}: {detail}"]
+    if row.inputs_agree and row.on_device_inputs is False:
+        lines.append("          its inputs agree within tolerance, and on the device's own inputs irexec gives the "
+                     "device's output: the difference grows from its inputs' small ones")
+    elif row.inputs_agree:
+        again = (" (irexec differs on the device's own inputs too)" if row.on_device_inputs
+                 else f" (not rerun on the device's inputs: {row.recheck_note})" if row.recheck_note else "")
+        lines.append(f"          its inputs agree: the departure starts here{again}")
+    else:
+        many = "s differ" if len(row.differing_inputs) > 1 else " differs"
+        lines.append(f"          its input{many}: {', '.join(map(one_line, row.differing_inputs))}")
+    for why in row.known if culprit else ():
+        lines.append(f"          known departure (docs/differences.md#{row.type.lower()}): {why}")
+    return lines
