@@ -60,6 +60,7 @@ def run_batch(model_path: str, weights, inputs: str, outputs: str, jobs=None, sc
 
     engine = run_all(run_sample, tasks, jobs or default_jobs(), scheduler, ship, done, lost)
     bar.close()
+    _remove_leftovers(outputs)  # (a worker killed mid-write leaves its temporary file)
     seconds = time.perf_counter() - start
     return _summary(model, samples, rows, skipped, seconds, engine, compare_dir)
 
@@ -69,12 +70,19 @@ def _prepare_outputs(outputs: str) -> None:
         raise UsageError(f"--outputs '{one_line(outputs)}' exists and is not a folder")
     try:
         os.makedirs(outputs, exist_ok=True)
-        # What a worker stopped mid-write left: never an output (outputs are renamed into place).
-        for name in os.listdir(outputs):
-            if name.startswith(".irexec-") and name.endswith(".tmp"):
-                os.unlink(os.path.join(outputs, name))
+        _remove_leftovers(outputs)
     except OSError as e:
         raise UsageError(f"cannot use --outputs '{one_line(outputs)}': {e.strerror or e}") from None
+
+
+def _remove_leftovers(outputs: str) -> None:
+    """What a worker stopped mid-write left: never an output (outputs are renamed into place)."""
+    for name in os.listdir(outputs):
+        if name.startswith(".irexec-") and name.endswith(".tmp"):
+            try:
+                os.unlink(os.path.join(outputs, name))
+            except FileNotFoundError:
+                pass
 
 
 def _summary(model, samples, rows, skipped, seconds, engine, compare_dir) -> dict:
