@@ -10,6 +10,7 @@ from .core import CompiledModel, Core, Tensor, Type, compile_model  # noqa: F401
 from .partial_shape import Dimension, PartialShape  # noqa: F401
 from .results import Results  # noqa: F401
 from .compare import CompareReport, compare  # noqa: F401  (openvino is imported only when it runs)
+from .compare.dataset import DatasetReport, compare_dataset  # noqa: F401  (over a dataset)
 
 __version__ = "0.1.0"
 

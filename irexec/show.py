@@ -288,13 +288,13 @@ def _by_layer(graph: Graph, findings: list) -> tuple:
     return on, off
 
 
-def _node(layer, nid: str, found: list) -> str:
+def _node(layer, nid: str, found: list, more: str = "", more_tip: list = ()) -> str:
     label = f"<B>{html(layer.type, NAME_IN_LABEL)}</B>"
     if layer.version:
         label += f' <FONT POINT-SIZE="9">{html(layer.version, NAME_IN_LABEL)}</FONT>'
     label += (f'<BR/>{html(layer.name, NAME_IN_LABEL)}'
-              f'<BR/><FONT POINT-SIZE="9" COLOR="#666666">id {html(layer.id, NAME_IN_LABEL)}</FONT>')
-    tip = [f"{layer.name} ({layer.type}, id {layer.id})"]
+              f'<BR/><FONT POINT-SIZE="9" COLOR="#666666">id {html(layer.id, NAME_IN_LABEL)}</FONT>' + more)
+    tip = [f"{layer.name} ({layer.type}, id {layer.id})", *more_tip]
     attrs = {}
     if layer.type in _FILL:
         attrs["fillcolor"] = f'"{_FILL[layer.type]}"'
@@ -335,15 +335,17 @@ def _type_name(etype) -> str:
     return etype.name if etype is not None else "?"
 
 
-def to_dot(graph: Graph, findings: list, facts: dict) -> str:
+def to_dot(graph: Graph, findings: list, facts: dict, view=None) -> str:
     """The graph in Graphviz DOT: a node per layer (type, name, id), an edge per connection labelled
     with the shape and element type it carries; layers with findings filled red (errors) or amber
-    (warnings), their rule codes in the label and messages in the tooltip."""
+    (warnings), their rule codes in the label and messages in the tooltip. ``view`` (a
+    ``show_select.View`` of ``graph``) adds attributes, constants' values and stubs."""
     ids = node_ids(graph)
     on, off = _by_layer(graph, findings)
     errors = sum(1 for f in findings if f.is_error)
     title = (f"<B>{html(graph.name, NAME_IN_TOOLTIP)}</B><BR/>IR v{graph.ir_version}, "
              f"{_plural(graph.g.number_of_nodes(), 'layer')}, lint: {lint_status(errors, len(findings) - errors)}")
+    title += view.title() if view is not None else ""
     for f in off[:FINDINGS_SHOWN]:
         title += f'<BR/><FONT COLOR="{_ERROR["color"] if f.is_error else _WARNING["color"]}">' \
                  f'{html(f.code)} {html(f.message, NAME_IN_TOOLTIP)}</FONT>'
@@ -354,7 +356,7 @@ def to_dot(graph: Graph, findings: list, facts: dict) -> str:
              '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", fontname="Helvetica", fontsize=11];',
              '  edge [fontname="Helvetica", fontsize=9, labelfontcolor="#666666"];']
     for lid in graph.g.nodes:
-        lines.append(_node(graph.layer(lid), ids[lid], on.get(lid, [])))
+        lines.append(_node(graph.layer(lid), ids[lid], on.get(lid, []), *(view.node(lid, facts) if view else ())))
     edges = sorted(graph.g.edges(keys=True, data="line"), key=lambda e: e[3] or 0)
     for src, dst, (sp, dp), _ in edges:
         attrs = {"label": _lines(_edge_label(graph, facts, src, sp), NAME_IN_TOOLTIP)}
@@ -368,6 +370,7 @@ def to_dot(graph: Graph, findings: list, facts: dict) -> str:
                for f in on.get(src, []) + on.get(dst, [])):
             attrs.update({"color": f'"{_ERROR["color"]}"', "fontcolor": f'"{_ERROR["color"]}"'})
         lines.append(f"  {ids[src]} -> {ids[dst]} [{_attrs(attrs)}];")
+    lines += view.stubs(ids) if view is not None else []
     lines.append("}")
     return "\n".join(lines) + "\n"
 

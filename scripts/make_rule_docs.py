@@ -154,7 +154,7 @@ def broken(code: str) -> tuple:
 
 
 def lint_output(rel: str) -> str:
-    proc = subprocess.run([sys.executable, "-m", "irexec", "lint", rel], cwd=DOCS, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "irexec", "lint", rel], cwd=ROOT, capture_output=True,
                           text=True, env=dict(os.environ, PYTHONPATH=ROOT))
     return (proc.stdout + proc.stderr).rstrip("\n")
 
@@ -187,7 +187,7 @@ def main():
         if blob is not None:
             with open(os.path.join(OUT, f"{code}.bin"), "wb") as f:
                 f.write(blob)
-        rel = f"examples/rules/{code}.xml"
+        rel = f"docs/examples/rules/{code}.xml"  # (as a reader at the repository root types it)
         text = [f"## {code}", "", f"**{rule.severity}**: {rule.title}.", "",
                 f"Example: `models/kv_cache_update.xml` with {what}."]
         shown = excerpt(code, xml) if code not in ("X001", "C001", "S006", "C004", "C005") else ""

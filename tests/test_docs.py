@@ -3,8 +3,9 @@
 In a block, a line starting with ``$ `` is a command, run by bash (``irexec`` is this checkout's
 CLI; ``echo "exit $?"`` shows an exit status), and the lines after it, up to the next command, are what it prints (lines starting with ``> `` right after a
 command continue it) (stdout, then stderr). A line ``...``
-matches any number of lines. Commands run in a scratch folder holding copies of ``models/`` and
-``docs/examples/`` (one folder per page), so a command that writes files leaves the checkout alone. Output that cannot
+matches any number of lines. Commands run in a scratch folder laid out as the repository's root,
+with copies of ``models/`` and ``docs/examples/`` (one folder per page): an example runs as written
+from the root of a checkout, and a command that writes files leaves the checkout alone. Output that cannot
 repeat (timings) belongs in a ```text block, which is not checked.
 """
 from __future__ import annotations
@@ -65,8 +66,7 @@ def scratch(tmp_path_factory, page):
     _SCRATCH[page] = where
     shutil.copytree(os.path.join(ROOT, "models"), where / "models")
     if os.path.isdir(os.path.join(ROOT, "docs", "examples")):
-        # As examples/ for the pages in docs/, as docs/examples/ for the README at the top.
-        shutil.copytree(os.path.join(ROOT, "docs", "examples"), where / "examples")
+        # Where they are in the repository: every example runs as written from its root.
         shutil.copytree(os.path.join(ROOT, "docs", "examples"), where / "docs" / "examples")
     shim = where / "bin" / "irexec"
     shim.parent.mkdir()

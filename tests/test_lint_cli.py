@@ -86,3 +86,7 @@ def test_sarif_rules_carry_their_page():
     rules = {r["id"]: r for r in doc["runs"][0]["tool"]["driver"]["rules"]}
     assert rules["S001"]["help"]["markdown"] == page("S001") and "## S001" in page("S001")
     assert rules["S001"]["help"]["text"].startswith("S001: ")
+    uri = rules["S001"]["helpUri"]
+    assert uri.startswith("file:///") and uri.endswith("/rules.md#s001")
+    from urllib.parse import unquote, urlparse
+    assert os.path.isfile(unquote(urlparse(uri).path))

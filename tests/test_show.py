@@ -138,7 +138,7 @@ def test_dynamic_dims_in_the_summary(tmp_path):
 
 
 JSON_KEYS = {"schema_version", "file", "name", "ir_version", "layers", "edges", "ops", "inputs", "outputs",
-             "constants", "lint"}
+             "constants", "lint", "graph"}
 TENSOR_KEYS = {"name", "tensor_names", "element_type", "shape", "dims", "layer_id"}
 
 

@@ -14,7 +14,7 @@ from ..limits import parse_size
 from ..model import read_model
 from .io.inputs import load_inputs, parse_shape_specs
 from .io.random_inputs import random_inputs
-from .io.state import STEP, for_step
+from .io.state import STEP
 
 _SKIPS_SHOWN = 5  # skipped layers named without --all
 
@@ -25,14 +25,16 @@ _SKIPS_SHOWN = 5  # skipped layers named without --all
               help="The .bin file (default: the model's path with .bin).")
 @click.option("-d", "--device", default="CPU", show_default=True,
               help="The OpenVINO device: CPU, GPU, NPU, AUTO, ...")
-@click.option("-i", "--input", "input_specs", multiple=True, metavar="NAME=FILE.npy | FILE.npz",
-              help="An input, as irexec run takes it. Repeatable; with --steps, '{step}' in the path is "
+@click.option("-i", "--input", "input_specs", multiple=True, metavar="KEY=FILE.npy | FILE.npz",
+              help="An input, as irexec run takes it: KEY is the input's index (digits, from 0) or its name "
+                   "(in double quotes when it is digits, holds '=' or starts with a quote). Repeatable; with "
+                   "--steps, '{step}' in the path is "
                    "replaced by the step's number.")
 @click.option("--random", "use_random", is_flag=True, help="Fill every input not given with random values "
               "(as irexec run --random).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
-@click.option("--shape", "shape_specs", multiple=True, metavar="NAME=D1,D2,...",
-              help="With --random: the shape of an input with dynamic dims. Repeatable.")
+@click.option("--shape", "shape_specs", multiple=True, metavar="KEY=D1,D2,...",
+              help="With --random: the shape of an input with dynamic dims, its KEY as for -i. Repeatable.")
 @click.option("--rtol", type=float, default=DEFAULT_RTOL, show_default=True, metavar="R",
               help="Relative tolerance for float tensors (integers and booleans compare exactly).")
 @click.option("--atol", type=float, default=DEFAULT_ATOL, show_default=True, metavar="A",
@@ -50,8 +52,12 @@ _SKIPS_SHOWN = 5  # skipped layers named without --all
               help="The most intermediate tensors exposed per compiled model on the device (and at "
                    "most 256 MiB of them).")
 @click.option("--max-bytes", metavar="SIZE", help="The most one tensor may take in irexec, e.g. 512M.")
+@click.option("--inputs", "dataset", metavar="DIR|GLOB|DATASET.npz",
+              help="Compare every sample (as irexec run --inputs takes them) on the final outputs, then "
+                   "layer by layer on the worst sample; --all lists every failing sample.")
+@click.option("--no-layers", is_flag=True, help="With --inputs: skip the layer-by-layer comparison.")
 def compare_command(model, weights, device, input_specs, use_random, seed, shape_specs, rtol, atol, precision,
-                    show_all, fmt, steps, batch, max_bytes):
+                    show_all, fmt, steps, batch, max_bytes, dataset, no_layers):
     """Find the first layer whose outputs on an OpenVINO device depart from irexec's.
 
     Every intermediate tensor is exposed on the device and compared with irexec's, in execution
@@ -63,16 +69,29 @@ def compare_command(model, weights, device, input_specs, use_random, seed, shape
       irexec compare model.xml --random
       irexec compare model.xml -i x=x.npy --device GPU --precision f16 --rtol 1e-2
       irexec compare llm.xml -i ids=step{step}.npy --steps 3 --all --format json
+      irexec compare model.xml --inputs samples/ --format json
     """
     for flag, value in (("--rtol", rtol), ("--atol", atol)):
         if not value >= 0:  # (NaN fails too)
             raise UsageError(f"{flag} must be a number >= 0, got {value}")
+    if dataset is not None:
+        clash = [flag for flag, used in (("-i", input_specs), ("--random", use_random), ("--shape", shape_specs),
+                                         ("--steps", steps > 1)) if used]
+        if clash:
+            raise UsageError(f"--inputs compares a dataset: {', '.join(clash)} cannot be used with it")
+    elif no_layers:
+        raise UsageError("--no-layers needs --inputs")
     import_openvino()  # (before reading inputs: say what is missing first)
+    if dataset is not None:
+        from .compare_dataset import compare_dataset_command
+        return compare_dataset_command(model, weights, device, dataset, rtol, atol,
+                                       None if precision == "default" else precision, show_all, fmt, batch,
+                                       parse_size(max_bytes) if max_bytes else None, not no_layers)
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
     shapes = parse_shape_specs(m, shape_specs)
     per_step = []
     for k in range(steps):
-        feeds = load_inputs(m, [for_step(spec, k) for spec in input_specs])
+        feeds = load_inputs(m, input_specs, step=k)
         if use_random:
             feeds.update(random_inputs(m, feeds, shapes, seed + k))
         missing = [i.name for i in m.inputs if i.name not in feeds]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 from urllib.parse import quote
 
 import click
@@ -11,7 +12,7 @@ from .. import __version__
 from ..errors import UsageError, one_line
 from ..findings import RULES, has_errors
 from ..lint import check, models_at
-from ..rulebook import page
+from ..rulebook import page, rules_page_path
 
 
 @click.command()
@@ -132,9 +133,13 @@ def _codes(text, option: str) -> tuple:
 
 def sarif(findings: list) -> dict:
     """SARIF 2.1.0, as code-scanning services take it: one run, the rule table, a result each."""
+    # (The rules' page installed with irexec, as a file URI: there is no page on the web to point at.)
+    where = rules_page_path()
+    pages_uri = pathlib.Path(where).resolve().as_uri() if where else None
     rules = [{"id": r.code, "name": r.code, "shortDescription": {"text": r.title},
               "fullDescription": {"text": r.title},
               "help": {"text": f"{r.code}: {r.title} (irexec rules {r.code})", "markdown": page(r.code)},
+              **({"helpUri": f"{pages_uri}#{r.code.lower()}"} if pages_uri else {}),
               "defaultConfiguration": {"level": r.severity}} for r in RULES.values()]
     index = {r.code: i for i, r in enumerate(RULES.values())}
     results = []

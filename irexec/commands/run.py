@@ -38,8 +38,11 @@ from .io.random_inputs import blame_random, random_inputs
 @click.argument("model", type=click.Path(dir_okay=False))
 @click.option("-w", "--weights", type=click.Path(dir_okay=False),
               help="The .bin file (default: the model's path with .bin).")
-@click.option("-i", "--input", "input_specs", multiple=True, metavar="NAME=FILE.npy | FILE.npz",
-              help="An input: NAME=FILE.npy, or a .npz keyed by input name. Repeatable. With --steps, "
+@click.option("-i", "--input", "input_specs", multiple=True, metavar="KEY=FILE.npy | FILE.npz",
+              help="An input: KEY=FILE.npy, KEY being the input's index (digits, from 0) or its name, or a "
+                   ".npz keyed by input name. A name that is digits, holds '=' or starts with a quote goes "
+                   "in double quotes, a quote in it doubled: -i '\"x=1\"=x.npy'. The path is everything "
+                   "after the key's '='; =PATH is a path alone (one holding '='). Repeatable. With --steps, "
                    "'{step}' in the path is replaced by the step's number (from 0); a path without it "
                    "gives the same input to every step.")
 @click.option("--random", "use_random", is_flag=True,
@@ -48,8 +51,9 @@ from .io.random_inputs import blame_random, random_inputs
                    "Unsqueeze) gets values in range for them (the smallest range, when it feeds "
                    "several).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
-@click.option("--shape", "shape_specs", multiple=True, metavar="NAME=D1,D2,...",
-              help="With --random: the shape to use for an input with dynamic dims. Repeatable.")
+@click.option("--shape", "shape_specs", multiple=True, metavar="KEY=D1,D2,...",
+              help="With --random: the shape to use for an input with dynamic dims, its KEY as for -i "
+                   "(--shape 0=2,8; a name may hold ','). Repeatable.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write all outputs to this .npz, keyed by output name (written only on success; "
                    "'-' for stdout). "

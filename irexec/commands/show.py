@@ -7,6 +7,7 @@ import sys
 import click
 
 from .. import show as _show
+from ..show_select import View
 from ..errors import UsageError, terminal_text
 
 
@@ -26,9 +27,18 @@ from ..errors import UsageError, terminal_text
 @click.option("--stats", "stats_dir", type=click.Path(file_okay=False), metavar="DUMP_DIR",
               help="With --html: add each tensor's statistics (min, max, mean, std, NaN/inf counts) from "
                    "a 'run --dump' folder.")
+@click.option("--layers", "list_layers", is_flag=True,
+              help="Add to the text summary a table of the layers: inputs, outputs and attributes.")
+@click.option("--around", metavar="LAYER",
+              help="Show only the layers near LAYER (a name or an id), in every output.")
+@click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
+              help="With --around: how many edges away a layer may be, either way (default 1).")
+@click.option("--fold-constants", "fold", is_flag=True,
+              help="Draw no Const layers: list each constant in the layer that takes it.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=120.0, show_default=True,
               metavar="SECONDS", help="The longest Graphviz may take to lay out the graph.")
-def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, stats_dir, timeout):
+def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, stats_dir, list_layers, around,
+         depth, fold, timeout):
     """Summarize MODEL: ops, inputs, outputs, constants and lint status; draw its graph.
 
     The graph's edges carry shapes and element types; layers with lint findings are filled red
@@ -40,7 +50,10 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, st
       irexec show models/kv_cache_update.xml
       irexec show model.xml --format json
       irexec show model.xml --dot model.dot --svg model.svg
+      irexec show model.xml --around conv1 --depth 2 --fold-constants --svg near.svg
     """
+    if depth is not None and around is None:
+        raise UsageError("--depth needs --around")
     outputs = [(kind, path) for kind, path in (("dot", dot_file), ("svg", svg_file), ("png", png_file),
                                                ("html", html_file)) if path is not None]
     if stats_dir is not None and html_file is None:
@@ -57,10 +70,12 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, st
 
     report = _show.load(model, weights)
     graph = report.graph
+    view = View(graph, around, 1 if depth is None else depth, fold)
+    findings = view.findings(report.findings)
     made = []
     if outputs:
-        dot_text = _show.to_dot(graph, report.findings, report.facts)
-        layers = graph.g.number_of_nodes()
+        dot_text = _show.to_dot(view.graph, findings, report.facts, view)
+        layers = view.graph.g.number_of_nodes()
         if exe and layers > _show.BIG_GRAPH:
             click.echo(f"note: {layers} layers: Graphviz may take minutes to lay them out "
                        f"(at most --timeout {timeout:g} s)", err=True)
@@ -69,7 +84,7 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, st
             if kind == "html":
                 from ..show_html import dump_stats, to_html
                 stats = dump_stats(stats_dir) if stats_dir is not None else None
-                data = to_html(graph, report.findings, report.facts, stats).encode("utf-8")
+                data = to_html(view.graph, findings, report.facts, stats).encode("utf-8")
             else:
                 data = dot_text.encode("utf-8") if kind == "dot" else _show.render(dot_text, kind, timeout, exe)
             made.append((kind, path, data))
@@ -83,9 +98,13 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, st
     if not to_stdout:
         summary = _show.summarize(graph, report.findings, report.facts)
         if out_format == "json":
+            summary["graph"] = view.to_dict(report.facts)
             click.echo(_show.to_json(summary))
         else:
-            click.echo(terminal_text(_show.format_text(summary)))
+            text = _show.format_text(summary)
+            if list_layers or around is not None:
+                text += "\n\n" + "\n".join(view.text(report.facts))
+            click.echo(terminal_text(text))
     for kind, path, _ in made:
         if path != "-":
             click.echo(f"wrote {kind.upper()} to {_show.printable(path)}", err=True)

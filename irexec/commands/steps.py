@@ -7,7 +7,7 @@ import statistics
 
 import click
 
-from ..errors import IRExecError, UsageError
+from ..errors import IRExecError, UsageError, one_line
 from ..executor import Profiler
 from ..limits import parse_size
 from ..model import read_model
@@ -42,7 +42,7 @@ def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output
     for k in range(steps):
         try:
             if feeds is None or any(STEP in spec for spec in input_specs) or use_random:
-                feeds = load_inputs(m, [for_step(spec, k) for spec in input_specs])
+                feeds = load_inputs(m, input_specs, step=k)
                 made = random_inputs(m, feeds, shapes, seed + k) if use_random else {}
                 feeds.update(made)
             results, _, wall = _run(m, feeds, False, 1, None, set(made), profiler)
@@ -60,10 +60,10 @@ def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output
         write_state(state_dir, m.name, [(s.name, s.state) for s in m.query_state()])
     for k, results in enumerate(per_step):
         if output:
-            click.echo(f"step {k}: wrote {len(results)} output(s) to {for_step(output, k)}")
+            click.echo(f"step {k}: wrote {len(results)} output(s) to {one_line(for_step(output, k))}")
         else:
             click.echo((f"step {k}:\n" if steps > 1 else "") + format_table(m, results))
     if profiler:
         click.echo(profile_table(profiler.get_profiling_info(), steps, statistics.median(walls)))
     if state_dir:
-        click.echo(f"wrote {len(m.variables)} variable(s) to {state_dir} (listed in its index.json)")
+        click.echo(f"wrote {len(m.variables)} variable(s) to {one_line(state_dir)} (listed in its index.json)")

@@ -53,7 +53,9 @@ def latency_lines(walls: list) -> str:
 def profile_report(infos: list, walls: list, kind: str) -> str:
     """The profile as JSON or CSV: the latency figures, and a row per layer (slowest first)."""
     total = sum(i.seconds for i in infos)
-    rows = [{"layer": i.node_name, "type": i.node_type, "id": i.node_id, "time_ms": i.seconds * 1e3,
+    # (Names from the model: escaped in CSV as on the terminal; JSON escapes them itself.)
+    name = (lambda t: t) if kind == "json" else one_line
+    rows = [{"layer": name(i.node_name), "type": name(i.node_type), "id": name(i.node_id), "time_ms": i.seconds * 1e3,
              "share": i.seconds / total if total > 0 else 0.0,
              "outputs": "; ".join(f"{et} {list(shape)}" for shape, et in i.outputs), "bytes": i.nbytes}
             for i in sorted(infos, key=lambda i: -i.seconds)]

@@ -26,6 +26,7 @@ from ...roles import bound_axis, data_input, declared_inputs
 from ...shape_inference import fact_of, layer_facts
 from ...shapes import fmt, normalize_axis, static
 from ...random_values import random_strings
+from .inputs import suggest
 
 # Ops an index passes through unchanged in value: element type, or layout only. An "nd" tuple
 # keeps its entries in the last axis only through Convert.
@@ -45,8 +46,9 @@ def random_inputs(m: Model, given: dict, shapes: dict, seed: int) -> dict:
         shape = shapes.get(info.name)
         if shape is None:
             if info.shape is None or not all(d.is_static for d in info.shape):
-                raise InputError(f"input '{info.name}' has dynamic shape {fmt(info.shape)}: "
-                                 f"give its size with --shape {info.name}=D1,D2,... or its values with -i")
+                raise InputError(f"input '{info.name}' has dynamic shape {fmt(info.shape)}: give its size "
+                                 f"with {suggest(m, info, '--shape', 'D1,D2,...')} or its values with "
+                                 f"{suggest(m, info, '-i', 'FILE.npy')}")
             shape = tuple(d.lo for d in info.shape)
         count = int(np.prod(shape, dtype=object))
         total += count * info.element_type.dtype.itemsize

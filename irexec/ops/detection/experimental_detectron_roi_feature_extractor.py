@@ -106,6 +106,8 @@ def _weights(start, end, bins: int, ratio: int, extent: int) -> tuple:
     bin_size = size / F32(bins)
     counts = np.full(len(start), ratio, np.int64) if ratio else np.ceil(bin_size).astype(np.int64)
     most = max(int(counts.max(initial=1)), 1)
+    if extent == 0:  # (a level with no pixel along this axis: no weight anywhere)
+        return np.zeros((len(start), bins, 0), F32), np.maximum(counts, 0).astype(F32)
     low, high, w_low, w_high = axis_samples(start, size, bins, counts, most, extent)
     weights = np.zeros((len(start), bins, extent), F32)
     kk, bb, _ = np.indices(low.shape)

@@ -176,6 +176,8 @@ class _PriorBox(Op):
     def compute(self, output_size, image_size):
         h, w = grid_size(output_size)
         ih, iw = image_dims(image_size)
+        if h == 0 or w == 0:  # (no cell, no box: and the other dim's size, however large, is never used)
+            return np.zeros((2, 0), F32)
         half_w, half_h, cut, sub, add, add_x, add_y = self._specs(ih)
         step = F32(self.step)
         if not self.scale_all_sizes:

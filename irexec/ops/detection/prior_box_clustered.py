@@ -59,6 +59,8 @@ class PriorBoxClustered(Op):
     def compute(self, output_size, image_size):
         h, w = grid_size(output_size)
         ih, iw = image_dims(image_size)
+        if h == 0 or w == 0:  # (no cell, no box: and the other dim's size, however large, is never used)
+            return np.zeros((2, 0), F32)
         step_w = f32(self.step_w) if self.step_w != 0 else f32(self.step)
         step_h = f32(self.step_h) if self.step_h != 0 else f32(self.step)
         if step_w == 0 and step_h == 0:

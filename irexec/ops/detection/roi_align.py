@@ -46,7 +46,8 @@ def axis_samples(start, size, bins: int, counts, most: int, extent: int) -> tupl
     p = (start[:, None, None] + np.arange(bins, dtype=F32)[None, :, None] * bin_size[:, None, None]
          + step[:, None, None] * (k[None, None, :] + F32(0.5)))
     used = (k[None, None, :] < counts[:, None, None]) & (p >= -1) & (p <= extent)
-    p = np.maximum(p, F32(0))
+    # (A point not used, a NaN ROI's among them, still needs an index that exists: 0, weight 0.)
+    p = np.where(used, np.maximum(p, F32(0)), F32(0))
     low = np.floor(p).astype(np.int64)
     last = low >= extent - 1
     low = np.where(last, extent - 1, low)
@@ -111,6 +112,8 @@ class _ROIAlign(PooledROIs):
         bad = batch_out_of_range(batch_indices, n)
         if bad:
             raise IndexOutOfRangeError(bad, port=2)
+        if len(rois) == 0 or h == 0 or w == 0:  # (no pixel to sample: every bin is 0)
+            return np.zeros((len(rois), c, self.pooled_h, self.pooled_w), data.dtype)
         idx = np.asarray(batch_indices).astype(np.int64)
         x = data.astype(F32) if data.dtype in HALF else data
         r = rois.astype(F32)

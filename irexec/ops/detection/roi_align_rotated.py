@@ -75,7 +75,9 @@ class ROIAlignRotated(PooledROIs):
         counted = (np.arange(my)[None, :] < sy[:, None])[:, None, :, None, None] & \
                   (np.arange(mx)[None, :] < sx[:, None])[:, None, None, None, :]
         inside = counted & (px >= -1) & (px <= w) & (py >= -1) & (py <= h)
-        py, px = np.maximum(py, F32(0)), np.maximum(px, F32(0))
+        # (A point outside, a NaN ROI's among them, still needs an index that exists: 0, weight 0.)
+        py = np.where(inside, np.maximum(py, F32(0)), F32(0))
+        px = np.where(inside, np.maximum(px, F32(0)), F32(0))
         ylo, xlo = np.floor(py).astype(np.int64), np.floor(px).astype(np.int64)
         ylast, xlast = ylo >= h - 1, xlo >= w - 1
         ylo, xlo = np.where(ylast, h - 1, ylo), np.where(xlast, w - 1, xlo)
