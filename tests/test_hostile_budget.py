@@ -248,3 +248,14 @@ def test_loop_slicing_far_past_the_axis_is_refused_at_once(tmp_path):
     finally:
         tracemalloc.stop()
     assert peak < BUDGET
+
+
+def test_tile_with_a_zero_repeat_never_lays_out_the_other_axes():
+    """Found by the fuzzer: repeats [2^55, 0] give an empty output, which np.tile built by first
+    repeating the other axis 2^55 times (an exabyte)."""
+    snippet = ('<layer id="1" type="Tile" version="opset1"><input><port id="0" precision="FP32"><dim>2</dim>'
+               '<dim>3</dim></port><port id="1" precision="I64"><dim>2</dim></port></input><output>'
+               '<port id="2" precision="FP32"><dim>-1</dim><dim>-1</dim></port></output></layer>')
+    for reps in ([2 ** 55, 0], [0, 2 ** 55]):
+        [out] = irexec.run_layer(snippet, [np.ones((2, 3), np.float32), np.array(reps, np.int64)])
+        assert out.shape == (2 * reps[0], 3 * reps[1]) and out.size == 0

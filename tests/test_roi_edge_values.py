@@ -64,3 +64,19 @@ def test_a_grid_with_no_cell_has_no_box_however_large_its_other_side(op, data, s
                f'<port id="2" precision="FP32"><dim>2</dim><dim>-1</dim></port></output></layer>')
     [out] = irexec.run_layer(snippet, [np.array(size, np.int64), np.array([8, 8], np.int64)])
     assert out.shape == (2, 0) and out.dtype == np.float32
+
+
+def test_deformable_psroi_pooling_takes_nan_and_infinite_offsets():
+    """Found by the fuzzer: a NaN sample point was clipped (NaN stays NaN) and used as an index."""
+    snippet = ('<layer id="1" type="DeformablePSROIPooling" version="opset1"><data output_dim="2" group_size="2" '
+               'spatial_scale="1" mode="bilinear_deformable" spatial_bins_x="2" spatial_bins_y="2" trans_std="1" '
+               'part_size="2"/><input><port id="0" precision="FP32"><dim>1</dim><dim>8</dim><dim>4</dim><dim>4</dim>'
+               '</port><port id="1" precision="FP32"><dim>2</dim><dim>5</dim></port><port id="2" precision="FP32">'
+               '<dim>2</dim><dim>2</dim><dim>2</dim><dim>2</dim></port></input><output><port id="3" precision="FP32">'
+               '<dim>2</dim><dim>2</dim><dim>2</dim><dim>2</dim></port></output></layer>')
+    rois = np.array([[0, 0, 0, 3, 3], [0, 0, 0, 3, 3]], np.float32)
+    offsets = np.zeros((2, 2, 2, 2), np.float32)
+    offsets[0] = np.nan
+    offsets[1, 0] = -np.inf
+    [out] = irexec.run_layer(snippet, [np.ones((1, 8, 4, 4), np.float32), rois, offsets])
+    assert out.shape == (2, 2, 2, 2) and np.all(np.isfinite(out))

@@ -119,7 +119,9 @@ class DeformablePSROIPooling(Op):
             for ix in range(self.spatial_bins_x):
                 px = bx + F32(ix) * sub_w
                 ok = (px >= -0.5) & (px <= F32(w) - F32(0.5)) & (py >= -0.5) & (py <= F32(h) - F32(0.5))
-                total += np.where(ok, _read(x, where, np.clip(py, 0, h - 1), np.clip(px, 0, w - 1)), F32(0))
+                # (Points outside, NaN ones among them, read pixel 0: their value is not used.)
+                ys, xs = np.where(ok, np.clip(py, 0, h - 1), F32(0)), np.where(ok, np.clip(px, 0, w - 1), F32(0))
+                total += np.where(ok, _read(x, where, ys, xs), F32(0))
                 count += ok
         out = np.where(count > 0, total / np.maximum(count, F32(1)), F32(0))
         return out.astype(data.dtype, copy=False)

@@ -45,4 +45,9 @@ class Tile(Op):
 
     def compute(self, data, repeats):
         data = np.asarray(data)
-        return np.tile(data, tile_repeats(data.ndim, int_vector(repeats, "repeats")))
+        reps = tile_repeats(data.ndim, int_vector(repeats, "repeats"))
+        dims = (1,) * (len(reps) - data.ndim) + data.shape
+        shape = tuple(d * r for d, r in zip(dims, reps))
+        if 0 in shape:  # (np.tile would repeat along the other axes first, however large their counts)
+            return np.zeros(shape, data.dtype)
+        return np.tile(data, reps)
