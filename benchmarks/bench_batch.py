@@ -73,6 +73,17 @@ def main():
                 results.append((label, args.samples / (time.perf_counter() - t)))
             finally:
                 engines.dask_available = engines_dask
+        if engines.dask_available():
+            from distributed import LocalCluster
+            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                              silence_logs=50) as cluster:
+                run_batch(path, None, dataset, fresh("warmup"), scheduler=cluster.scheduler_address, progress=Quiet())
+                t = time.perf_counter()
+                summary = run_batch(path, None, dataset, fresh("dask-running"), scheduler=cluster.scheduler_address,
+                                    progress=Quiet())
+                assert summary["ran"] == args.samples, summary
+                results.append(("run_batch, 2 workers (a Dask cluster already running)",
+                                args.samples / (time.perf_counter() - t)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{args.model}, {args.samples} samples, {os.cpu_count()} CPUs")
@@ -80,7 +91,8 @@ def main():
     for label, rate in results:
         print(f"{label:<62} {rate:>10.1f}")
     one = results[1][1]
-    print(f"scaling (2 workers / 1): process pool {results[2][1] / one:.2f}x, Dask {results[3][1] / one:.2f}x")
+    print(f"scaling (2 workers / 1): process pool {results[2][1] / one:.2f}x, Dask {results[3][1] / one:.2f}x"
+          + (f" (a running cluster: {results[4][1] / one:.2f}x)" if len(results) > 4 else ""))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
 MODEL = os.path.join(ROOT, "models", "kv_cache_update.xml")
 TMP = tempfile.mkdtemp(prefix="irexec-bench-")
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from big_irs import bad_edges, chain, many_ports  # noqa: E402
+
 ENV = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
 
@@ -96,45 +99,6 @@ def bench_process():
 
 
 # ---- scale ---------------------------------------------------------------------------------------
-
-_PARAM = ('<layer id="0" name="x" type="Parameter" version="opset1"><data shape="1,8" element_type="f32"/>'
-          '<output><port id="0" precision="FP32"><dim>1</dim><dim>8</dim></port></output></layer>')
-
-
-def _net(layers, edges) -> str:
-    return ('<?xml version="1.0"?>\n<net name="big" version="11">\n<layers>\n' + "\n".join(layers)
-            + "\n</layers>\n<edges>\n" + "\n".join(edges) + "\n</edges>\n</net>\n")
-
-
-def _edge(a, b, c, d) -> str:
-    return f'<edge from-layer="{a}" from-port="{b}" to-layer="{c}" to-port="{d}"/>'
-
-
-def chain(n: int) -> str:
-    relu = ('<layer id="{0}" name="relu{0}" type="Relu" version="opset1"><input><port id="0" precision="FP32">'
-            '<dim>1</dim><dim>8</dim></port></input><output><port id="1" precision="FP32"><dim>1</dim>'
-            '<dim>8</dim></port></output></layer>')
-    layers = [_PARAM] + [relu.format(k) for k in range(1, n + 1)]
-    layers.append(f'<layer id="{n + 1}" name="y" type="Result" version="opset1"><input><port id="0" '
-                  f'precision="FP32"><dim>1</dim><dim>8</dim></port></input></layer>')
-    return _net(layers, [_edge(k, 0 if k == 0 else 1, k + 1, 0) for k in range(n + 1)])
-
-
-def many_ports(n: int) -> str:
-    ports = "".join(f'<port id="{k}" precision="FP32"/>' for k in range(1, n + 1))
-    layers = [_PARAM, f'<layer id="1" name="split" type="Split" version="opset1"><data num_splits="{n}"/><input>'
-                      f'<port id="0" precision="FP32"/></input><output>{ports}</output></layer>']
-    edges = [_edge(0, 0, 1, 0)]
-    for k in range(n // 6):
-        layers.append(f'<layer id="{k + 2}" name="r{k}" type="Result" version="opset1"><input><port id="0" '
-                      f'precision="FP32"/></input></layer>')
-        edges.append(_edge(1, n - k, k + 2, 0))
-    return _net(layers, edges)
-
-
-def bad_edges(n: int) -> str:
-    return _net([_PARAM], [f'<edge from-layer="0" to-layer="x{k}" from-port="-"/>' for k in range(n)])
-
 
 _CHILD = """
 import json, sys, time

@@ -7,6 +7,7 @@ in the order they finish."""
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..errors import UsageError
@@ -36,7 +37,7 @@ def run_all(fn, tasks: list, jobs: int, scheduler, ship, done, failed=None) -> s
     if dask_available():
         return _dask(fn, tasks, jobs, None, ship, done, failed)
     ref = ship(local=True)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with _one_blas_thread(), ProcessPoolExecutor(max_workers=jobs, mp_context=_spawn()) as pool:
         futures = [pool.submit(fn, ref, *task) for task in tasks]
         try:
             for future in as_completed(futures):
@@ -89,3 +90,29 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:
         return os.cpu_count() or 1
+
+
+# Each worker runs one sample at a time on one core: its BLAS gets one thread, as Dask's workers
+# get (distributed sets these for the processes it spawns), or N workers' BLAS threads would
+# share the N cores many times over. The variables are read when a process starts, so the pool's
+# processes are spawned, not forked.
+_BLAS_THREADS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+@contextmanager
+def _one_blas_thread():
+    saved = {k: os.environ.get(k) for k in _BLAS_THREADS}
+    os.environ.update({k: "1" for k in _BLAS_THREADS})
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _spawn():
+    import multiprocessing
+    return multiprocessing.get_context("spawn")
