@@ -80,3 +80,16 @@ def test_deformable_psroi_pooling_takes_nan_and_infinite_offsets():
     offsets[1, 0] = -np.inf
     [out] = irexec.run_layer(snippet, [np.ones((1, 8, 4, 4), np.float32), rois, offsets])
     assert out.shape == (2, 2, 2, 2) and np.all(np.isfinite(out))
+
+
+@pytest.mark.parametrize("mode, bins", [("average", 1), ("bilinear", 2)])
+def test_psroi_pooling_with_an_infinite_scale_pools_nothing(mode, bins):
+    """Found by the fuzzer: spatial_scale="inf" made the bins' edges NaN, then indices. Every bin is
+    then empty (average) or every point outside (bilinear): zeros."""
+    snippet = (f'<layer id="1" type="PSROIPooling" version="opset1"><data output_dim="2" group_size="2" '
+               f'spatial_scale="inf" mode="{mode}" spatial_bins_x="{bins}" spatial_bins_y="{bins}"/><input>'
+               f'<port id="0" precision="FP32"><dim>1</dim><dim>8</dim><dim>5</dim><dim>5</dim></port>'
+               f'<port id="1" precision="FP32"><dim>1</dim><dim>5</dim></port></input><output>'
+               f'<port id="2" precision="FP32"><dim>1</dim><dim>2</dim><dim>2</dim><dim>2</dim></port></output></layer>')
+    [out] = irexec.run_layer(snippet, [np.ones((1, 8, 5, 5), np.float32), np.array([[0, 0, 0, 4, 4]], np.float32)])
+    assert out.shape == (1, 2, 2, 2) and not out.any()

@@ -91,6 +91,8 @@ class PSROIPooling(Op):
             step = size / F32(g)
             first = np.floor(k[None] * step[:, None] + start[:, None])
             last = np.ceil((k[None] + F32(1)) * step[:, None] + start[:, None])
+            # (A NaN edge, from an infinite scale or ROI, makes an empty bin: its output is 0.)
+            first, last = np.nan_to_num(first, nan=0.0), np.nan_to_num(last, nan=0.0)
             return (np.clip(first, 0, extent).astype(np.int64), np.clip(last, 0, extent).astype(np.int64))
         ys, ye = edges(r[:, 2], r[:, 4], h)
         xs, xe = edges(r[:, 1], r[:, 3], w)
@@ -135,7 +137,8 @@ def _bilinear_read(x, bb, chan, py, px):
     """x[bb, chan] read at rows py [R, g] and columns px [R, g]: [R, C, g, g], interpolating
     between floor and ceil (clamped to the image) as the plugin does."""
     h, w = x.shape[2:]
-    cy, cx = np.clip(py, 0, h - 1), np.clip(px, 0, w - 1)
+    # (NaN points are outside, their reads discarded; they still need an index that exists.)
+    cy, cx = np.clip(np.nan_to_num(py, nan=0.0), 0, h - 1), np.clip(np.nan_to_num(px, nan=0.0), 0, w - 1)
     top, left = np.floor(cy).astype(np.int64), np.floor(cx).astype(np.int64)
     bottom, right = np.minimum(np.ceil(cy), h - 1).astype(np.int64), np.minimum(np.ceil(cx), w - 1).astype(np.int64)
     fy = (cy - top.astype(F32))[:, None, :, None]
