@@ -198,7 +198,7 @@ class CompiledModel:
         return self.model.outputs
 
     def input(self, key=None):
-        return self.model.inputs[0] if key is None and len(self.model.inputs) == 1 else self.model.input(key)
+        return self.model.input(key)
 
     def output(self, key=None):
         return self.model.output(key)

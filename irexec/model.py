@@ -144,9 +144,13 @@ class Model(ModelAPI):
         """The default request's variables back to their initial values."""
         self.default_request().reset_state()
 
-    def input(self, key) -> TensorInfo:
+    def input(self, key=None) -> TensorInfo:
         """The input keyed by a name, a tensor name or an index (from 0; a negative index is
-        refused rather than counted from the end, a bool is no index)."""
+        refused rather than counted from the end, a bool is no index); none: the only input."""
+        if key is None:
+            if len(self.inputs) != 1:
+                raise InputError(f"the model has {len(self.inputs)} inputs: name one (by index or name)")
+            return self.inputs[0]
         if isinstance(key, numbers.Integral) and not isinstance(key, (bool, np.bool_)):
             if 0 <= key < len(self.inputs):
                 return self.inputs[int(key)]

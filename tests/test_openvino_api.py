@@ -137,7 +137,9 @@ def test_one_array_for_a_one_input_model_and_tensors_as_inputs(tmp_path):
     np.testing.assert_array_equal(compiled({compiled.input(0): X - 4})[0], np.maximum(X - 4, 0))
     np.testing.assert_array_equal(compiled.infer_new_request([X])[0], X)
     two = irexec.compile_model(irexec.read_model(str(path)))
-    assert two.input() is two.inputs[0]
+    assert two.input() is two.inputs[0] and two.get_runtime_model().input() is two.inputs[0]
+    with pytest.raises(irexec.InputError, match="the model has 2 inputs: name one"):
+        irexec.read_model("models/kv_cache_update.xml").input()
 
 
 def test_read_model_from_xml_bytes_and_a_weights_buffer():
