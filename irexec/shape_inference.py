@@ -44,7 +44,7 @@ def layer_facts(op, ins: list, context=None) -> list:
         return outs
     # Only outputs the rule sizes, and small: the rule's shapes say all a larger one would, and
     # nothing is computed here whose size the rule has not vouched for.
-    if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT for f in outs):
+    if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT or not representable(f) for f in outs):
         return outs
     with np.errstate(all="ignore"):  # (as the executor runs ops)
         arrays = op.evaluate([f.value for f in ins])
@@ -55,6 +55,18 @@ def layer_facts(op, ins: list, context=None) -> list:
         raise RuntimeError(f"internal error: {op.type}'s shape rule says "
                            f"{', '.join(f'{fmt(f.shape)} {f.etype}' for f in outs)}, its compute gave {got}")
     return [Fact(f.etype, f.shape, np.asarray(a)) for f, a in zip(outs, arrays)]
+
+
+def representable(fact: Fact) -> bool:
+    """Whether a NumPy array can have the fact's static shape: NumPy counts the dims that are not
+    0 even of an empty array, so [0, 2^62] has no array (a rule may accept it: it has no element)."""
+    n = fact.etype.dtype.itemsize if fact.etype is not None else 1
+    for d in to_ints(fact.shape):
+        n *= d or 1
+    return n <= _MAX_ARRAY_BYTES
+
+
+_MAX_ARRAY_BYTES = int(np.iinfo(np.intp).max)
 
 
 def _count(shape) -> int:

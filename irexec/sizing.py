@@ -22,7 +22,7 @@ from .kernels.indices import IndexOutOfRangeError
 from .limits import fmt_bytes
 from .ops.bodies import BodyOp
 from .ops.op import Fact
-from .shape_inference import infer_shapes, nbytes, update_shapes
+from .shape_inference import infer_shapes, nbytes, representable, update_shapes
 from .shapes import compatible, fmt, is_static, static
 from .types import from_dtype
 
@@ -159,6 +159,10 @@ class Sizing:
         return known
 
     def _refuse_over_budget(self, layer, fact: Fact) -> None:
+        if fact.shape is not None and is_static(fact.shape) and not representable(fact):
+            raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}: too large for any array "
+                                 f"(NumPy counts the dims that are not 0, even of an empty array)",
+                                 file=self.graph.path, **layer.where())
         size = nbytes(fact)
         if size is not None and size > self.budget:
             raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}, {fmt_bytes(size)}: "

@@ -259,3 +259,20 @@ def test_tile_with_a_zero_repeat_never_lays_out_the_other_axes():
     for reps in ([2 ** 55, 0], [0, 2 ** 55]):
         [out] = irexec.run_layer(snippet, [np.ones((2, 3), np.float32), np.array(reps, np.int64)])
         assert out.shape == (2 * reps[0], 3 * reps[1]) and out.size == 0
+
+
+@pytest.mark.parametrize("op", ["AdaptiveAvgPool", "AdaptiveMaxPool"])
+def test_an_empty_output_with_a_huge_dim_is_refused_not_laid_out(op):
+    """Found by the long fuzz run: output sizes [0, 2^63-1] give an empty output, which NumPy still
+    cannot hold (it counts the dims that are not 0); the rule refuses it, naming the shape."""
+    extra = ' index_element_type="i64"' if op == "AdaptiveMaxPool" else ""
+    outs = '<port id="2" precision="FP32"><dim>-1</dim><dim>-1</dim><dim>-1</dim><dim>-1</dim></port>'
+    if op == "AdaptiveMaxPool":
+        outs += '<port id="3" precision="I64"><dim>-1</dim><dim>-1</dim><dim>-1</dim><dim>-1</dim></port>'
+    snippet = (f'<layer id="1" type="{op}" version="opset8"><data{extra}/><input><port id="0" precision="FP32">'
+               f'<dim>2</dim><dim>3</dim><dim>7</dim><dim>5</dim></port><port id="1" precision="I64"><dim>2</dim>'
+               f'</port></input><output>{outs}</output></layer>')
+    with pytest.raises(irexec.IRExecError, match=r"\[2, 3, 0, 9223372036854775807\]: too large for any array"):
+        irexec.run_layer(snippet, [np.ones((2, 3, 7, 5), np.float32), np.array([0, 2 ** 63 - 1], np.int64)])
+    [out] = irexec.run_layer(snippet, [np.ones((2, 3, 7, 5), np.float32), np.array([0, 4], np.int64)])[:1]
+    assert out.shape == (2, 3, 0, 4)

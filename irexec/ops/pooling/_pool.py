@@ -334,7 +334,10 @@ class Adaptive(Op):
         if sizes.value is None:
             return tuple(shape[:SPATIAL]) + dyn_rank(n)
         values = self.sizes(shape, sizes.value)
-        return tuple(shape[:SPATIAL]) + tuple(fixed(v) for v in values)
+        out = tuple(shape[:SPATIAL]) + tuple(fixed(v) for v in values)
+        if is_static(out):
+            require_array_shape(to_ints(out), itemsize(data), f"the {self.type} output")
+        return out
 
     def sizes(self, shape, output_shape) -> list:
         """The bins per spatial dim, refused when negative or cutting an empty dim."""
@@ -346,6 +349,12 @@ class Adaptive(Op):
                 raise ValidationError(f"{self.type} cannot cut the empty spatial dim {i} of {fmt(shape)} into "
                                       f"{size} bins", port=0)
         return values
+
+    def empty_output(self, x: np.ndarray, output_shape: np.ndarray):
+        """The output's shape when it has no element, else None: an axis cut into 0 bins leaves
+        nothing to pool, however many bins the others ask for (their positions are never laid out)."""
+        shape = tuple(x.shape[:SPATIAL]) + tuple(self.sizes(tuple(fixed(n) for n in x.shape), output_shape))
+        return shape if 0 in shape else None
 
     def bins(self, x: np.ndarray, output_shape: np.ndarray) -> list:
         """Per spatial dim: (positions per tap and bin, which are in their bin, bin sizes)."""

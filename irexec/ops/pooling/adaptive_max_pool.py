@@ -37,6 +37,9 @@ class AdaptiveMaxPool(Adaptive):
         return [Fact(data.etype, shape), Fact(self.index_element_type, shape)]
 
     def compute(self, x, output_shape):
+        empty = self.empty_output(x, output_shape)
+        if empty is not None:
+            return np.zeros(empty, x.dtype), np.zeros(empty, self.index_element_type.dtype)
         bins = self.bins(x, output_shape)
         values, found, coords = box_max(x, [b[0] for b in bins], [b[1] for b in bins])
         # A bin whose first element is NaN keeps it (nothing compares greater).
