@@ -191,3 +191,25 @@ def test_a_stateful_model_keeps_its_state_on_the_compiled_models_own_request():
     assert len(req.query_state()) > 0
     fresh = compiled.infer_new_request(steps[1])[0]
     assert not np.array_equal(fresh, second)  # (no cache: a different answer)
+
+
+def test_properties_and_async_start_as_openvino_scripts_use_them():
+    core = irexec.Core()
+    assert core.available_devices == ["CPU"] and core.get_property("AVAILABLE_DEVICES") == ["CPU"]
+    core.set_property({"PERFORMANCE_HINT": "LATENCY"})
+    core.set_property("CPU", {"NUM_STREAMS": 1})
+    assert core.get_property("CPU", "PERFORMANCE_HINT") == "LATENCY" and core.get_property("NUM_STREAMS") == 1
+    with pytest.raises(irexec.UsageError, match="property 'CACHE_DIR' is not set"):
+        core.get_property("CACHE_DIR")
+    with pytest.raises(irexec.UsageError, match="set_property takes a dict"):
+        core.set_property("CPU", "LATENCY")
+    compiled = core.compile_model("models/kv_cache_update.xml", "GPU.0")
+    request = compiled.create_infer_request()
+    with pytest.raises(irexec.InputError, match="has not run yet"):
+        request.get_output_tensor(0)
+    feeds = {"cache": np.zeros((2, 8, 4), np.float32), "tokens": np.ones((2, 2, 4), np.float32)}
+    request.start_async(feeds)
+    request.wait()
+    np.testing.assert_array_equal(request.results[0], compiled(feeds)[0])
+    np.testing.assert_array_equal(request.get_tensor("tokens").data, feeds["tokens"])
+    assert request.get_output_tensor().byte_size == 2 * 8 * 4 * 4

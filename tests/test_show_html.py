@@ -63,7 +63,6 @@ def test_show_html_writes_the_page_and_refuses_stats_without_it(tmp_path):
     assert r.returncode == 2 and "not a 'run --dump' folder" in r.stderr and not (tmp_path / "x.html").exists()
 
 
-playwright = pytest.importorskip("playwright.sync_api") if CHROMIUM else None
 needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
 
 
@@ -71,7 +70,8 @@ needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not ins
 def browser():
     if CHROMIUM is None:
         pytest.skip("chromium is not installed")
-    from playwright.sync_api import sync_playwright
+    # (Here, not at the top: without playwright only the browser tests skip.)
+    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -116,14 +116,14 @@ def run_sample(ref, sample, outputs_dir: str, compare_dir, rtol: float, atol: fl
 def compare_with(model, results: dict, path: str, rtol: float, atol: float) -> dict:
     """Per output: max abs and rel errors and whether it is within tolerance (a missing reference
     or a shape that differs counts as a mismatch)."""
-    from ..commands.io.compare_outputs import compare_arrays
+    from ..commands.io.compare_outputs import compare_arrays, reference_key
     out = {}
     if not os.path.exists(path):
         return {"error": f"no reference '{one_line(path)}'"}
     reader = NpzReader(path, model.max_tensor_bytes)
     try:
         for info in model.outputs:
-            key = next((k for k in (info.name,) + tuple(info.names) if k in reader.members), None)
+            key = reference_key(info, reader.members)
             if key is None:
                 out[info.name] = {"ok": False, "error": "not in the reference"}
                 continue

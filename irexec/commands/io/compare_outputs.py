@@ -12,6 +12,11 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 _CHUNK = 1 << 18  # elements compared at a time: the float64 temporaries stay a few MiB
 
 
+def reference_key(info, keys):
+    """The reference array of an output: keyed by its name, else by any of its tensor names."""
+    return next((k for k in (info.name,) + tuple(info.names) if k in keys), None)
+
+
 def compare_outputs(m, results: dict, ref: NpzReader, label: str, rtol: float, atol: float):
     """One line per output (and per reference array that names no output); the error message
     when anything differs, else None."""
@@ -19,7 +24,7 @@ def compare_outputs(m, results: dict, ref: NpzReader, label: str, rtol: float, a
     lines, failed = [], 0
     for info in m.outputs:
         name = one_line(info.name)
-        key = next((k for k in (info.name,) + tuple(info.names) if k in unused), None)
+        key = reference_key(info, unused)
         if key is None:
             lines.append(f"MISSING   {name}: not in '{label}'")
             failed += 1

@@ -1,16 +1,9 @@
 """I420toRGB-8: an I420 (YUV 4:2:0) image to red, green, blue channels, [N, H, W, 3].
 
 The input is one plane [N, H * 3/2, W, 1] (Y, then the (H/2) * (W/2) values of U, then
-those of V) or three, Y [N, H, W, 1], U and V [N, H/2, W/2, 1]; H and W are even. Per pixel,
-with the U and V of its 2x2 block::
-
-    R = 1.164 * (Y - 16) + 1.596 * (V - 128)
-    G = 1.164 * (Y - 16) - 0.813 * (V - 128) - 0.391 * (U - 128)
-    B = 1.164 * (Y - 16) + 2.018 * (U - 128)
-
-each clipped to [0, 255], computed in f32 (f16/bf16 round once). The spec does not say how u8
-results round: irexec rounds to the nearest, halves to even, as the CPU plugin does (OpenVINO's
-reference rounds halves away from zero).
+those of V) or three, Y [N, H, W, 1], U and V [N, H/2, W/2, 1]; H and W are even. Each pixel converts by the
+specs' BT.601 formula, with the U and V of its 2x2 block, clipped to [0, 255] and computed in
+f32, u8 rounded halves to even as the CPU plugin does (the formula and the rounding: ``_yuv``).
 """
 from __future__ import annotations
 
