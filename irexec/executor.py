@@ -52,6 +52,8 @@ class Step:
     inplace_k: int = None  # the input the op may overwrite: its inplace_input, when this step is
                            # that value's last use and reads it once
     evaluate: object = None  # None: _evaluate; an op with bodies or a stateful op: through its context
+    compute: object = None   # the op's compute, for a step that calls it as it is: one output, not in
+                             # place, every output wanted, no context (most steps of a model)
 
 
 def root(arr: np.ndarray) -> np.ndarray:
@@ -66,6 +68,11 @@ def root(arr: np.ndarray) -> np.ndarray:
 # while their declared outputs add up to at most this; past it they run each time, so that a
 # large compressed model does not hold its weights decompressed.
 FOLD_BYTES = 32 << 20
+
+
+# Plain steps call their op's compute straight from the walk; off, every step goes through
+# _evaluate (which tests watch to see what a run evaluates).
+DIRECT_CALLS = True
 
 
 class Plan:
@@ -116,6 +123,10 @@ class Plan:
         for step in steps:
             if step.layer.op.stateful:
                 step.evaluate = self.variables.evaluate
+        for step in steps:
+            if (step.evaluate is None and step.inplace_k is None and step.wanted is None
+                    and len(step.out_keys) == 1 and not step.is_result):
+                step.compute = step.layer.op.compute
         # Who views which buffer matters only to a step that may write in place: without one, a
         # run keeps no count.
         self.counts_views = any(step.inplace_k is not None for step in steps)
@@ -218,6 +229,7 @@ class Plan:
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
         counting = self.counts_views
         path = self.graph.path
+        direct = DIRECT_CALLS and observer is None  # (an observer times each step as _evaluate runs it)
         for lid, arr in feeds.items():
             values[(lid, 0)] = arr
             if counting:
@@ -234,6 +246,26 @@ class Plan:
                 outs = ()
             else:
                 outs = known.get(layer.id) if known else None
+                if outs is None and direct and step.compute is not None:
+                    # (The common step, without _evaluate's generality: a layer costs microseconds.)
+                    if guard is not None:
+                        guard(layer, ins)
+                    try:
+                        out = step.compute(*ins)
+                    except Exception as e:
+                        _fail(layer, e, path)
+                    if type(out) is not np.ndarray:
+                        if isinstance(out, tuple) or (isinstance(out, list) and layer.op.num_outputs != 1):
+                            # (an op of as many outputs as its layer declares: as Op.evaluate reads them)
+                            if len(out) != 1:
+                                raise ExecutionError(f"produced {len(out)} outputs, the layer declares 1",
+                                                     file=path, **layer.where())
+                            (out,) = out
+                        out = np.asarray(out)
+                    values[step.out_keys[0]] = out
+                    for key in step.free_after:
+                        values.pop(key)
+                    continue
                 if outs is None:  # (else read-only values of the signature: never written in place)
                     if guard is not None:
                         guard(layer, ins)
@@ -274,19 +306,25 @@ def _evaluate(layer, ins: list, inplace: bool, path, wanted=None, context=None) 
             outs = layer.op.evaluate(ins, out=ins[layer.op.inplace_input])
         else:
             outs = layer.op.evaluate(ins) if wanted is None else layer.op.evaluate(ins, wanted=wanted)
-    except IRExecError as e:
-        if not isinstance(e, ExecutionError):
-            # A rule the op checks both statically and on data: at run time it is an execution error.
-            e = ExecutionError(e.message, port=e.port).with_traceback(e.__traceback__)
-        raise layer.named_port(e).located(file=path, **layer.where()) from None
-    except MemoryError:
-        raise ExecutionError("out of memory", file=path, **layer.where()) from None
-    except Exception as e:  # NumPy's own complaints about shapes or types of the data
-        raise ExecutionError(f"{type(e).__name__}: {e}", file=path, **layer.where()) from e
+    except Exception as e:
+        _fail(layer, e, path)
     if len(outs) != len(layer.outputs):
         raise ExecutionError(f"produced {len(outs)} outputs, the layer declares {len(layer.outputs)}",
                              file=path, **layer.where())
     return [np.asarray(o) for o in outs]
+
+
+def _fail(layer, e: Exception, path):
+    """Raise the error a layer's compute raised as the run reports it (NumPy's own as the cause,
+    for --debug)."""
+    if isinstance(e, IRExecError):
+        if not isinstance(e, ExecutionError):
+            # A rule the op checks both statically and on data: at run time it is an execution error.
+            e = ExecutionError(e.message, port=e.port).with_traceback(e.__traceback__)
+        raise layer.named_port(e).located(file=path, **layer.where()) from None
+    if isinstance(e, MemoryError):
+        raise ExecutionError("out of memory", file=path, **layer.where()) from None
+    raise ExecutionError(f"{type(e).__name__}: {e}", file=path, **layer.where()) from e
 
 
 class Variables:

@@ -22,6 +22,7 @@ from .graph import Graph, Port, gc_paused
 from .ops.bodies import BodyOp
 from .ops.op import FOLD_LIMIT, Fact
 from .shapes import fits, fmt, is_static, static, to_ints
+from .symbolic import RANGE, Sym, Undecidable, has_sym
 from .types import from_dtype
 
 
@@ -42,6 +43,8 @@ def layer_facts(op, ins: list, context=None) -> list:
     outs = op.shape_infer(ins, context) if context is not None else op.shape_infer(ins)
     if not op.foldable or not all(f.value is not None for f in ins):
         return outs
+    if RANGE.active:
+        return _fold_symbolic(op, ins, outs)
     # Only outputs the rule sizes, and small: the rule's shapes say all a larger one would, and
     # nothing is computed here whose size the rule has not vouched for.
     if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT or not representable(f) for f in outs):
@@ -55,6 +58,37 @@ def layer_facts(op, ins: list, context=None) -> list:
         raise RuntimeError(f"internal error: {op.type}'s shape rule says "
                            f"{', '.join(f'{fmt(f.shape)} {f.etype}' for f in outs)}, its compute gave {got}")
     return [Fact(f.etype, f.shape, np.asarray(a)) for f, a in zip(outs, arrays)]
+
+
+def _fold_symbolic(op, ins: list, outs: list) -> list:
+    """Folding in a symbolic pass (irexec.symbolic): values hold Syms (object arrays), each an
+    exact integer for every length the pass's decisions allow. What needs a Sym's int (an output
+    as long as the length, a cast) leaves the value unknown, which is always allowed."""
+    if any(has_sym(f.shape) for f in outs):
+        return outs
+    if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT or not representable(f) for f in outs):
+        return outs
+    try:
+        arrays = [np.asarray(a) for a in op.evaluate([f.value for f in ins])]
+    except Undecidable:
+        return outs
+    folded = []
+    for f, a in zip(outs, arrays):
+        if len(arrays) != len(outs) or f.etype is None or not fits(f.shape, a.shape):
+            return outs
+        if a.dtype == object:
+            if f.etype.dtype.kind not in "iu":
+                return outs
+            info = np.iinfo(f.etype.dtype)
+            for v in a.flat:  # (a value out of the type's range would have wrapped: not kept)
+                if not (isinstance(v, (int, np.integer, Sym)) and info.min <= v <= info.max):
+                    return outs
+            if not has_sym(a):
+                a = a.astype(f.etype.dtype)
+        elif a.dtype != f.etype.dtype:
+            return outs
+        folded.append(Fact(f.etype, f.shape, a))
+    return folded
 
 
 def representable(fact: Fact) -> bool:
@@ -196,7 +230,7 @@ class Inferrer:
         prev = self.previous
         if layer.id in self.inputs:  # (a Parameter; a ReadValue whose variable holds a value)
             fact = self.inputs[layer.id]
-            old = prev.get((layer.id, 0)) if prev is not None else None
+            old = prev.get((layer.id, 0)) if prev is not None and not _symbolic(fact) else None
             return [old if old is not None and same_fact(old, fact) else fact]
         if prev is not None:
             feeds = self.graph.producers(layer.id)
@@ -207,14 +241,30 @@ class Inferrer:
         op = layer.op
         try:
             outs = layer_facts(op, ins, context_for(op, lambda body, feeds: Inferrer(body.graph, feeds).step))
-        except IRExecError as e:
-            raise layer.named_port(e).located(file=self.graph.path, **layer.where())
-        except Exception as e:  # a value that breaks an op's arithmetic, found while folding
+        except Undecidable:
+            # (A symbolic pass, a rule that needs the length's value: nothing is known of the
+            # outputs, so the layer is sized on its arrays when it runs, as every one after it.)
+            return [Fact(None, None)] * len(layer.outputs)
+        except Exception as e:
+            if RANGE.active and any(f is not None and (has_sym(f.shape) or has_sym(f.value)) for f in ins):
+                # (Nor a rule that refuses a length's Syms where it reads ints: that is not what
+                # it says of the ints. The run shows it them.)
+                return [Fact(None, None)] * len(layer.outputs)
+            if isinstance(e, IRExecError):
+                raise layer.named_port(e).located(file=self.graph.path, **layer.where())
+            # (a value that breaks an op's arithmetic, found while folding)
             raise ValidationError(f"{type(e).__name__}: {e}", file=self.graph.path, **layer.where()) from e
         if prev is not None:  # (an attention's output is as it was, though its inputs grew)
             olds = [prev.get((layer.id, k)) for k in range(len(outs))]
-            outs = [old if old is not None and same_fact(old, new) else new for old, new in zip(olds, outs)]
+            outs = [old if old is not None and not _symbolic(new) and same_fact(old, new) else new
+                    for old, new in zip(olds, outs)]
         return outs
+
+
+def _symbolic(fact: Fact) -> bool:
+    """Whether a fact holds a symbolic pass's length (irexec.symbolic): comparing it with a fact of
+    a concrete pass would be a decision on the length."""
+    return RANGE.active and (has_sym(fact.shape) or has_sym(fact.value))
 
 
 def nbytes(fact: Fact) -> int | None:

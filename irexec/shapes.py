@@ -13,6 +13,7 @@ import numpy as np
 
 from .errors import ParseError, ValidationError
 from .numbers import parse_int
+from .symbolic import Sym
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,8 @@ _FIXED = [None] * 4097  # the static dims of small sizes, made once: shapes are 
 
 def fixed(n: int) -> Dim:
     """``Dim(n, n)``."""
+    if isinstance(n, Sym):  # (a length the sizing pass keeps symbolic: irexec.symbolic)
+        return Dim(n, n)
     n = int(n)  # (a NumPy integer would otherwise be kept, and shared)
     if 0 <= n <= 4096:
         d = _FIXED[n]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import families
 from .errors import ExecutionError, IRExecError, ValidationError
 from .kernels.indices import IndexOutOfRangeError
 from .limits import fmt_bytes
@@ -52,6 +53,11 @@ class Sizing:
         self._readers = {}          # ReadValue layer id -> its variable_id
         self._sources = []          # the layers whose facts come from outside: Parameters, ReadValues
         self._position = {}         # layer id -> its index in the order
+        # Signatures sized at once by a symbolic pass (irexec.families), newest first, and the
+        # last concrete pass's, from which the next one may make a family.
+        self._families = []
+        self._previous = None
+        self.families = True        # False: every new signature has a concrete pass (as a check)
         # What the rules alone give from the declared shapes, made when first needed (not the
         # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
         self._declared = None if declared_holds else {}
@@ -88,6 +94,11 @@ class Sizing:
             sig += tuple((lid, arr.shape, arr.dtype.str) for lid, arr in sorted(held.items()))
         if sig in self._signatures:
             return self._signatures[sig]
+        kind, dims = families.split(sig)
+        for family in self._families:
+            s = family.match(kind, dims)
+            if s is not None:
+                return family.entry_for(s)
         # (Copies: a cached fact must not see the caller change an array it keeps.)
         facts_in = {info.layer_id: Fact(info.element_type, static(feeds[info.layer_id].shape),
                                         steering[info.layer_id].copy() if info.layer_id in steering else None)
@@ -119,6 +130,11 @@ class Sizing:
         if len(self._signatures) >= _SIGNATURES_KEPT:
             self._signatures.pop(next(iter(self._signatures)))
         self._signatures[sig] = entry
+        previous, self._previous = self._previous, (kind, dims)
+        if previous is not None and previous[0] == kind and self.families:
+            family = families.build(self, sig, previous[1], facts_in, facts, unsized)
+            if family is not None:
+                self._families = [family] + self._families[:families.KEPT - 1]
         return entry
 
     def _can_steer(self) -> frozenset:
@@ -151,7 +167,8 @@ class Sizing:
                     known[lid] = last_known[lid]
                 continue
             outs = [facts[(lid, k)] for k in range(len(self.graph.layer(lid).outputs))]
-            if all(f.value is not None for f in outs):
+            # (Not a symbolic pass's value that holds its length: the run computes that one.)
+            if all(f.value is not None and f.value.dtype != object for f in outs):
                 values = [np.array(f.value) for f in outs]  # (own copies, read-only: shared by the runs)
                 for v in values:
                     v.flags.writeable = False

@@ -12,6 +12,7 @@ def evaluations(monkeypatch) -> list:
     folding aside)."""
     from irexec import executor
     calls, real = [], executor._evaluate
+    monkeypatch.setattr(executor, "DIRECT_CALLS", False)  # (every step through _evaluate)
 
     def counted(layer, *a, **k):
         calls.append(layer.type)

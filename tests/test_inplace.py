@@ -41,6 +41,7 @@ def count_inplace(model, monkeypatch):
     from irexec import executor
     calls = []
     real = executor._evaluate
+    monkeypatch.setattr(executor, "DIRECT_CALLS", False)  # (every step through _evaluate)
 
     def probe(layer, ins, inplace, *rest):
         if layer.op.inplace_input is not None:

@@ -10,7 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "irexec")
 # What an op or a kernel may use: the ops' own framework and the leaves below it.
 BELOW_OPS = ("irexec.errors", "irexec.shapes", "irexec.types", "irexec.kernels", "irexec.buffers",
-             "irexec.limits", "irexec.numbers", "irexec.strings", "irexec.ops")
+             "irexec.limits", "irexec.numbers", "irexec.strings", "irexec.symbolic", "irexec.ops")
 BELOW_KERNELS = ("irexec.errors", "irexec.buffers", "irexec.shapes", "irexec.kernels")
 MAX_LINES = 400
 

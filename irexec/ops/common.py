@@ -6,6 +6,7 @@ import numpy as np
 from ..errors import ValidationError
 from ..kernels.indices import IndexOutOfRangeError, nd_row_offsets, normalize
 from ..shapes import DYN, MAX_RANK, is_static, static, to_ints
+from ..symbolic import Sym
 from .op import FOLD_LIMIT, Fact  # noqa: F401
 
 # The most bytes NumPy can address in one array (its sizes are signed pointer-sized integers).
@@ -38,6 +39,8 @@ def scalar_int(arr: np.ndarray, what: str) -> int:
     a = np.asarray(arr)
     if a.size != 1:
         raise ValidationError(f"{what} must be a scalar or a 1-element tensor, got shape {list(a.shape)}")
+    if a.dtype == object:  # (a folded value holding the sizing pass's length: irexec.symbolic)
+        return _symbolic_ints(a, what)[0]
     if a.dtype.kind not in "iu":
         raise ValidationError(f"{what} must be of an integer type, got {a.dtype}")
     return int(a.reshape(()))
@@ -47,9 +50,20 @@ def int_vector(arr: np.ndarray, what: str) -> list:
     a = np.asarray(arr)
     if a.ndim > 1:
         raise ValidationError(f"{what} must be a 1-D tensor, got shape {list(a.shape)}")
+    if a.dtype == object:
+        return _symbolic_ints(a, what)
     if a.dtype.kind not in "iu":
         raise ValidationError(f"{what} must be of an integer type, got {a.dtype}")
     return a.reshape(-1).tolist()  # (Python ints, and far faster than int() of each element)
+
+
+def _symbolic_ints(a: np.ndarray, what: str) -> list:
+    """An integer input's folded value in a symbolic pass: ints and Syms (anything else is not
+    what a kernel would read)."""
+    values = a.reshape(-1).tolist()
+    if not all(isinstance(v, (int, Sym)) for v in values):
+        raise ValidationError(f"{what} must be of an integer type, got {a.dtype}")
+    return values
 
 
 def view_shape(shape: tuple, key) -> tuple:

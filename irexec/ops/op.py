@@ -25,6 +25,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..shapes import PShape
+from ..symbolic import RANGE
 from ..types import ElementType
 from .attrs import Attr, REQUIRED  # noqa: F401  (op files import them from here)
 
@@ -265,6 +266,8 @@ class Op:
         """``make()``, kept under ``key`` for later runs: what a compute works out from its inputs'
         shapes and small values (a Reshape's output shape, a Slice's NumPy key), which a model
         repeats every run. At most 64 keys per layer."""
+        if RANGE.active:  # (a symbolic pass's folding: its keys may hold Syms' addresses)
+            return make()
         cache = self.__dict__.setdefault("_memo", {})
         value = cache.get(key)
         if value is None:

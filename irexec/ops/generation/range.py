@@ -28,6 +28,7 @@ def _bounds(start, stop, step, dtype):
         if any(np.asarray(v).dtype.kind == "f" and not np.isfinite(v) for v in (start, stop, step)):
             raise ValidationError("Range start, stop and step must be finite")
         b, e, s = (int(np.asarray(v).astype(np.float64)) if np.asarray(v).dtype.kind == "f"
+                   else np.asarray(v).reshape(()).item() if np.asarray(v).dtype == object  # (a Sym)
                    else int(v) for v in (start, stop, step))
         if s == 0:
             raise ValidationError("Range step must not be 0")

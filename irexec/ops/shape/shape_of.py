@@ -13,6 +13,7 @@ import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import DYN, fixed, is_static, static, to_ints
+from ...symbolic import Sym
 from ...types import BY_NAME
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
@@ -32,6 +33,8 @@ class _ShapeOfBase(Op):
         for d in dims:
             if d > top:
                 raise ValidationError(f"dimension {d} does not fit in the output type {et}")
+        if any(isinstance(d, Sym) for d in dims):
+            return np.array(dims, dtype=object)  # (the sizing pass's symbolic length: irexec.symbolic)
         return np.array(dims, dtype=et.dtype)
 
     def output_facts(self, data):
