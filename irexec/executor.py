@@ -24,7 +24,6 @@ are read-only maps of the weights) and not an array of the caller's that was not
 """
 from __future__ import annotations
 
-import statistics
 import threading
 from collections import Counter
 from dataclasses import dataclass
@@ -37,8 +36,8 @@ from .graph import Graph
 from .body_runs import Bodies
 from .ops.bodies import BodyOp
 from .ops.op import Fact
+from .profiling import Profiler, ProfilingInfo, element_type_name  # noqa: F401  (their home was here)
 from .shape_inference import nbytes
-from .types import from_dtype
 
 
 @dataclass
@@ -229,13 +228,33 @@ class Plan:
         holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
         counting = self.counts_views
         path = self.graph.path
-        direct = DIRECT_CALLS and observer is None  # (an observer times each step as _evaluate runs it)
+        # (An observer times each step as _evaluate runs it; counting views is for in-place steps.)
+        direct = DIRECT_CALLS and observer is None and not counting
         for lid, arr in feeds.items():
             values[(lid, 0)] = arr
             if counting:
                 holders[id(root(arr))] += 1
         for step in self.steps:
             layer = step.layer
+            if direct and step.compute is not None:
+                # The common step, without _evaluate's generality: a small layer costs microseconds.
+                outs = known.get(layer.id) if known else None
+                if outs is None:
+                    ins = [values[key] for key in step.sources]
+                    if guard is not None:
+                        guard(layer, ins)
+                    try:
+                        out = step.compute(*ins)
+                    except Exception as e:
+                        _fail(layer, e, path)
+                    if type(out) is not np.ndarray:
+                        out = _one_output(layer, out, path)
+                    values[step.out_keys[0]] = out
+                else:  # (read-only values of the signature)
+                    values[step.out_keys[0]] = outs[0]
+                for key in step.free_after:
+                    values.pop(key)
+                continue
             ins = [values[key] for key in step.sources]
             if observer is not None:
                 start = perf_counter()
@@ -246,26 +265,6 @@ class Plan:
                 outs = ()
             else:
                 outs = known.get(layer.id) if known else None
-                if outs is None and direct and step.compute is not None:
-                    # (The common step, without _evaluate's generality: a layer costs microseconds.)
-                    if guard is not None:
-                        guard(layer, ins)
-                    try:
-                        out = step.compute(*ins)
-                    except Exception as e:
-                        _fail(layer, e, path)
-                    if type(out) is not np.ndarray:
-                        if isinstance(out, tuple) or (isinstance(out, list) and layer.op.num_outputs != 1):
-                            # (an op of as many outputs as its layer declares: as Op.evaluate reads them)
-                            if len(out) != 1:
-                                raise ExecutionError(f"produced {len(out)} outputs, the layer declares 1",
-                                                     file=path, **layer.where())
-                            (out,) = out
-                        out = np.asarray(out)
-                    values[step.out_keys[0]] = out
-                    for key in step.free_after:
-                        values.pop(key)
-                    continue
                 if outs is None:  # (else read-only values of the signature: never written in place)
                     if guard is not None:
                         guard(layer, ins)
@@ -314,6 +313,15 @@ def _evaluate(layer, ins: list, inplace: bool, path, wanted=None, context=None) 
     return [np.asarray(o) for o in outs]
 
 
+def _one_output(layer, out, path) -> np.ndarray:
+    """A single-output step's compute result as an array (a tuple of one, as Op.evaluate reads it)."""
+    if isinstance(out, tuple) or (isinstance(out, list) and layer.op.num_outputs != 1):
+        if len(out) != 1:
+            raise ExecutionError(f"produced {len(out)} outputs, the layer declares 1", file=path, **layer.where())
+        (out,) = out
+    return np.asarray(out)
+
+
 def _fail(layer, e: Exception, path):
     """Raise the error a layer's compute raised as the run reports it (NumPy's own as the cause,
     for --debug)."""
@@ -349,52 +357,3 @@ def _notify(observer, layer, outs: list, seconds: float) -> None:
         view.flags.writeable = False
         views.append(view)
     observer(layer, tuple(views), seconds)
-
-
-@dataclass(frozen=True)
-class ProfilingInfo:
-    """One executed layer: its name, type and id, its evaluation time in seconds (the median
-    over the runs profiled), how many runs that is, its outputs' shapes and element types, and
-    their size in bytes."""
-    node_name: str
-    node_type: str
-    node_id: str
-    seconds: float
-    runs: int
-    outputs: tuple   # ((shape tuple, element type name), ...); empty for a Result
-    nbytes: int
-
-
-class Profiler:
-    """An observer that times each layer: pass it to ``Model.infer(..., observer=profiler)``
-    (once or several times), then ``get_profiling_info()`` lists every executed layer in
-    execution order, with its median time over the runs (outputs as first seen). It keeps no
-    array alive."""
-
-    def __init__(self):
-        self._layers = {}  # layer id -> [layer, [seconds per run], outputs, nbytes]
-
-    def __call__(self, layer, outputs: tuple, seconds: float) -> None:
-        key = layer.scope[1] + layer.id  # (a body's layer ids repeat the top level's)
-        entry = self._layers.get(key)
-        if entry is None:
-            described = tuple((o.shape, element_type_name(layer, i, o)) for i, o in enumerate(outputs))
-            entry = self._layers[key] = [layer, [], described, sum(o.nbytes for o in outputs)]
-        entry[1].append(seconds)
-
-    def get_profiling_info(self) -> list:
-        return [ProfilingInfo(layer.path, layer.type, layer.scope[1] + layer.id, statistics.median(times),
-                              len(times), outputs, size)
-                for layer, times, outputs, size in self._layers.values()]
-
-
-def element_type_name(layer, index: int, arr: np.ndarray) -> str:
-    """The IR type of a layer's output: the port's, when it matches the array (u1 computes as
-    uint8), else the one the array's dtype maps to."""
-    port = layer.outputs[index] if index < len(layer.outputs) else None
-    if port is not None and port.etype is not None and port.etype.dtype == arr.dtype:
-        return port.etype.name
-    try:
-        return from_dtype(arr.dtype).name
-    except IRExecError:
-        return str(arr.dtype)

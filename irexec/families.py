@@ -33,8 +33,8 @@ def split(sig: tuple) -> tuple:
 class Family:
     """The signatures of one kind whose dims are the pass's but for the moved ones, each ``s +
     offset`` with ``s`` in ``[lo, hi]``; for a run of any of them, the ``guard`` (or None) and the
-    shape-only layers' values: ``known``, those without the length, and ``affine`` (layer id ->
-    a symbolic.Affine per output), those with it."""
+    shape-only layers' values: ``known``, those without the length, and ``affine`` (a
+    symbolic.Affines, or None), those with it."""
 
     def __init__(self, kind: tuple, dims: tuple, offsets: dict, lo: int, hi: int, guard, known: dict,
                  affine: dict):
@@ -62,11 +62,10 @@ class Family:
 
     def entry_for(self, s: int) -> tuple:
         """(guard, known values) for the run of length ``s``."""
-        if not self.affine:
+        if self.affine is None:
             return self.guard, self.known
         known = dict(self.known)
-        for lid, values in self.affine.items():
-            known[lid] = [v.at(s) for v in values]
+        known.update(self.affine.at(s))
         return self.guard, known
 
 
@@ -116,9 +115,9 @@ def build(sizing, sig: tuple, before: tuple, facts_in: dict, facts: dict, unsize
         if lid in walked and lid not in known:
             outs = [sym_facts[(lid, k)] for k in range(len(graph.layer(lid).outputs))]
             if all(f.value is not None and f.etype is not None for f in outs):
-                affine[lid] = [symbolic.Affine(f.value, f.etype.dtype) for f in outs]
+                affine[lid] = [(f.value, f.etype.dtype) for f in outs]
     return Family(kind, dims, offsets, p.lo, hi, Guard(sizing, sym_unsized) if sym_unsized else None,
-                  known, affine)
+                  known, symbolic.Affines(affine) if affine else None)
 
 
 def _with_sym(facts_in: dict, positions: list, offsets: dict) -> dict:

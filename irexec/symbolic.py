@@ -232,21 +232,37 @@ def has_sym(x) -> bool:
     return any(isinstance(d.lo, Sym) or isinstance(d.hi, Sym) for d in x)
 
 
-class Affine:
-    """A folded value that holds Syms (an object array of ints and Syms, each in ``dtype``'s range
-    for every length the pass allows), made an array of ``dtype`` at any length at the cost of
-    two small NumPy operations."""
+class Affines:
+    """Folded values that hold Syms (object arrays of ints and Syms, each in its type's range for
+    every length the pass allows), made arrays at any length: ``at(s)`` gives key -> [array per
+    output], read-only views of one ``a * s + b`` per element type (a layer of a decoder's step
+    costs microseconds: one NumPy operation each would be most of it)."""
 
-    def __init__(self, value: np.ndarray, dtype):
-        flat = value.reshape(-1).tolist()
-        self.a = np.array([v.a if isinstance(v, Sym) else 0 for v in flat], np.int64).reshape(value.shape)
-        self.b = np.array([v.b if isinstance(v, Sym) else v for v in flat], np.int64).reshape(value.shape)
-        self.dtype = np.dtype(dtype)
+    def __init__(self, values: dict):
+        """``values``: key -> [(object array, dtype) per output]."""
+        groups = {}   # dtype -> ([a...], [b...])
+        self.slots = {}
+        for key, outs in values.items():
+            slots = []
+            for value, dtype in outs:
+                dtype = np.dtype(dtype)
+                a, b = groups.setdefault(dtype, ([], []))
+                start = len(a)
+                for v in value.reshape(-1).tolist():
+                    a.append(v.a if isinstance(v, Sym) else 0)
+                    b.append(v.b if isinstance(v, Sym) else v)
+                slots.append((dtype, start, len(a), value.shape))
+            self.slots[key] = slots
+        self.groups = {dtype: (np.array(a, np.int64), np.array(b, np.int64)) for dtype, (a, b) in groups.items()}
 
-    def at(self, s: int) -> np.ndarray:
-        out = np.asarray((self.a * s + self.b).astype(self.dtype, copy=False))  # (0-d stays an array)
-        out.flags.writeable = False  # (shared by the run's readers, as every known value)
-        return out
+    def at(self, s: int) -> dict:
+        flats = {}
+        for dtype, (a, b) in self.groups.items():
+            flat = (a * s + b).astype(dtype, copy=False)
+            flat.flags.writeable = False  # (shared by the run's readers, as every known value)
+            flats[dtype] = flat
+        return {key: [flats[dtype][start:stop].reshape(shape) for dtype, start, stop, shape in slots]
+                for key, slots in self.slots.items()}
 
 
 class Pass:

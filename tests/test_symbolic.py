@@ -12,7 +12,7 @@ import pytest
 
 import irexec
 import irexec.shape_inference as shape_inference
-from irexec.symbolic import Affine, Pass, Sym, Undecidable
+from irexec.symbolic import Affines, Pass, Sym, Undecidable
 
 sys.path.insert(0, str(Path(__file__).parent))
 from corpus import CORPUS, MANIFEST, corpus_inputs, steps_inputs  # noqa: E402
@@ -81,13 +81,17 @@ def test_every_decision_holds_over_its_whole_range(rel):
             assert rel(x.at(p.lo - 1), value(y, p.lo - 1)) != got
 
 
-def test_an_affine_value_at_each_length():
-    value = np.array([1, S, S + 5, 2 * S - 1], dtype=object)
-    aff = Affine(value, np.int32)
+def test_affine_values_at_each_length():
+    values = {"a": [(np.array([1, S, S + 5, 2 * S - 1], dtype=object), np.int32)],
+              "b": [(np.array(S - 1, dtype=object), np.int64), (np.array([[S, 3]], dtype=object), np.int32)]}
+    affines = Affines(values)
     for s in (1, 9, 1000):
-        got = aff.at(s)
-        assert got.dtype == np.int32 and not got.flags.writeable
-        np.testing.assert_array_equal(got, [1, s, s + 5, 2 * s - 1])
+        got = affines.at(s)
+        assert [a.dtype for a in got["a"] + got["b"]] == [np.int32, np.int64, np.int32]
+        assert not any(a.flags.writeable for a in got["a"] + got["b"])
+        np.testing.assert_array_equal(got["a"][0], [1, s, s + 5, 2 * s - 1])
+        assert got["b"][0].shape == () and got["b"][0] == s - 1
+        np.testing.assert_array_equal(got["b"][1], [[s, 3]])
 
 
 # ---- families of signatures on models ---------------------------------------------------------
