@@ -36,6 +36,8 @@ _SIGNATURES_KEPT = 32
 class Sizing:
     """The sizing of one model, per input signature (the last few are kept)."""
 
+    families = True  # False: every new signature has a concrete pass (tests compare the two)
+
     def __init__(self, graph, order: list, inputs: list, max_tensor_bytes: int, shape_only=frozenset(),
                  declared_holds: bool = True):
         self.graph = graph
@@ -57,7 +59,6 @@ class Sizing:
         # last concrete pass's, from which the next one may make a family.
         self._families = []
         self._previous = None
-        self.families = True        # False: every new signature has a concrete pass (as a check)
         # What the rules alone give from the declared shapes, made when first needed (not the
         # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
         self._declared = None if declared_holds else {}

@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 import irexec
+import irexec.families
 import irexec.shape_inference as shape_inference
+import irexec.sizing
 from irexec.symbolic import Affines, Pass, Sym, Undecidable
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -164,7 +166,7 @@ def test_a_rule_that_needs_the_length_is_checked_on_the_arrays(tmp_path):
     assert errors[0] == errors[1] and "cannot reshape" in errors[0]
 
 
-@pytest.mark.parametrize("name", ["llama_stateful", "gpt2_past"])
+@pytest.mark.parametrize("name", ["llama_stateful", "gpt2_past", "llama_past_int8", "mistral_past", "qwen2_past_int4"])
 def test_a_decoder_steps_as_with_a_pass_a_step(name, monkeypatch):
     """Twelve one-token steps, the family's run against a concrete pass each step: the same
     outputs, bit for bit, and the family's known values are those the concrete pass computes."""
@@ -205,3 +207,40 @@ def _next_token(feeds: dict, outs, model) -> dict:
         if name.startswith("past_key_values"):
             nxt[name] = np.array(outs[name.replace("past_key_values", "present")])
     return nxt
+
+
+def _growing_loop(tmp_path, trips: int):
+    """A Loop whose back edge grows a row an iteration: acc = concat(acc, x), ``trips`` times."""
+    from openvino import Model
+    acc, row = ops.parameter([-1, 4], ov.Type.f32), ops.parameter([1, 4], ov.Type.f32)
+    grown = ops.concat([acc, row], 0)
+    body = Model([ops.constant(True), grown], [acc, row])
+    x = ops.parameter([1, 4], ov.Type.f32, name="x")
+    loop = ops.loop(ops.constant(np.int64(trips)), ops.constant(True))
+    loop.set_function(body)
+    loop.set_special_body_ports([-1, 0])
+    loop.set_merged_input(acc, x.output(0), grown.output(0))
+    loop.set_invariant_input(row, x.output(0))
+    path = str(tmp_path / "loop.xml")
+    ov.save_model(Model([ops.result(loop.get_iter_value(grown.output(0), -1))], [x]), path)
+    return path
+
+
+def test_a_loop_whose_body_grows_runs_as_with_a_pass_an_iteration(tmp_path, monkeypatch):
+    """A body's sizing makes families as the top level's does: its signature grows a row an
+    iteration; the output equals that with a pass each iteration, and the plugin's."""
+    path = _growing_loop(tmp_path, 12)
+    x = np.arange(4, dtype=np.float32).reshape(1, 4)
+    concrete = []
+    real = shape_inference.update_shapes
+    monkeypatch.setattr(irexec.sizing, "update_shapes", lambda *a: (concrete.append(1), real(*a))[1])
+    (got,) = irexec.read_model(path).infer({"x": x}).values()
+    # (The first iteration's pass walks the body; the second, again and symbolically; the family
+    # made then sizes the ten after it.)
+    assert len(concrete) == 1
+    np.testing.assert_array_equal(got, np.repeat(x, 13, axis=0))
+    monkeypatch.setattr(irexec.sizing.Sizing, "families", False)
+    (without,) = irexec.read_model(path).infer({"x": x}).values()
+    np.testing.assert_array_equal(got, without)
+    (plugin,) = ov.Core().compile_model(path, "CPU").infer_new_request({"x": x}).values()
+    np.testing.assert_array_equal(got, plugin)
