@@ -108,9 +108,9 @@ class Sym:
 
     def _ratio(self, other: "Sym") -> int:
         """``self // other`` where ``self`` is a whole multiple of ``other`` for every length (a
-        reshape's -1 over a dim that is the length)."""
+        reshape's -1 over a dim that is the length), and ``other`` is not 0."""
         k, r = divmod(self.a, other.a)
-        if r or self.b != k * other.b or k == 0:
+        if r or self.b != k * other.b or k == 0 or _zero(other):
             raise Undecidable("a length divided by another")
         return k
 
@@ -139,6 +139,8 @@ class Sym:
     def __eq__(self, other):
         if isinstance(other, Sym) and other.a == self.a:
             return self.b == other.b
+        if isinstance(other, (float, complex, np.inexact)):
+            raise Undecidable("a length against a float")  # (not NotImplemented: that is False)
         d = _diff(self, other)
         return NotImplemented if d is NotImplemented else _zero(d)
 

@@ -32,6 +32,7 @@ def test_arithmetic_is_exact_and_affine():
         assert (S + 1) - S == 1  # (the length cancels: a plain int)
         for bad in (lambda: S * S, lambda: (S + 1) // 2, lambda: S / 2, lambda: 5 // S, lambda: int(S),
                     lambda: float(S), lambda: hash(S), lambda: range(S), lambda: (2 * S + 5) // (S + 2),
+                    lambda: S == 7.0, lambda: S == np.float32(7), lambda: {S},
                     lambda: np.array([S], np.int64)):
             with pytest.raises(Undecidable):
                 bad()
@@ -59,6 +60,9 @@ def test_each_decision_narrows_the_range_to_where_it_holds():
         assert 30 - S > 0
         assert abs(S - 4) == S - 4
     assert (p.lo, p.hi) == (4, 29)
+    with Pass(10, 0) as p:  # (a quotient of lengths needs its divisor non-zero: 7 - s is at 7)
+        assert (2 * S - 14) // (S - 7) == 2
+    assert (p.lo, p.hi) == (8, None)
 
 
 @pytest.mark.parametrize("rel", [operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne])

@@ -37,11 +37,12 @@ class Concat(Op):
                 known = len(shapes) == len(ins) and all(d.is_static for d in dims)
                 out.append(fixed(sum(d.lo for d in dims)) if known else DYN)
             else:
-                statics = {d.lo for d in dims if d.is_static}
-                if len(statics) > 1:
+                # (Compared, not put in a set: a symbolic length has no hash, irexec.symbolic.)
+                statics = [d.lo for d in dims if d.is_static]
+                if any(v != statics[0] for v in statics[1:]):
                     raise ValidationError(f"Concat inputs differ at dim {i} (axis is {axis}): "
                                           + ", ".join(fmt(s) for s in shapes))
-                out.append(fixed(statics.pop()) if statics else DYN)
+                out.append(fixed(statics[0]) if statics else DYN)
         return Fact(etype, tuple(out))
 
     def compute(self, *arrays):
