@@ -1,23 +1,53 @@
 """irexec: read, check and run OpenVINO IR in pure Python."""
+from sys import modules as _modules
+from types import ModuleType as _ModuleType  # (underscored: irexec.types, once imported, is "types" here)
+
 from .errors import (ExecutionError, InputError, IRExecError, ParseError, UsageError,  # noqa: F401
                      ValidationError)
-from .findings import Finding  # noqa: F401
-from .lint import lint  # noqa: F401  (the function; the module is irexec.lint too, via sys.modules)
-from .executor import Profiler  # noqa: F401
-from .model import Model, TensorInfo, read_model  # noqa: F401
-from .request import InferRequest, VariableState  # noqa: F401
-from .core import CompiledModel, Core, Tensor, Type, compile_model  # noqa: F401
-from .partial_shape import Dimension, PartialShape  # noqa: F401
-from .results import Results  # noqa: F401
-from .compare import CompareReport, compare  # noqa: F401  (openvino is imported only when it runs)
-from .compare.dataset import DatasetReport, compare_dataset  # noqa: F401  (over a dataset)
 
 __version__ = "0.1.0"
 
+# The rest of the API is imported when first asked for (PEP 562): a new process pays only for
+# what its first result needs (``irexec.read_model`` loads the reader, the linter and the
+# executor, not Core, the OpenVINO comparison nor the layer runner), and ``irexec --help`` or
+# ``irexec rules`` none of it.
+_LAZY = {
+    "Finding": "findings", "lint": "lint", "Profiler": "executor",
+    "Model": "model", "TensorInfo": "model", "read_model": "model",
+    "InferRequest": "request", "VariableState": "request",
+    "CompiledModel": "core", "Core": "core", "Tensor": "core", "Type": "core", "compile_model": "core",
+    "Dimension": "partial_shape", "PartialShape": "partial_shape", "Results": "results",
+    "CompareReport": "compare", "compare": "compare",  # (openvino is imported only when it runs)
+    "DatasetReport": "compare.dataset", "compare_dataset": "compare.dataset",
+    "check_layer": "layer", "run_layer": "layer",
+}
+__all__ = sorted(_LAZY) + ["ExecutionError", "InputError", "IRExecError", "ParseError", "UsageError",
+                           "ValidationError", "__version__"]
+
 
 def __getattr__(name):
-    # Imported when first asked for: a new process's first result does not need them.
-    if name in ("check_layer", "run_layer"):
-        from . import layer
-        return getattr(layer, name)
-    raise AttributeError(f"module 'irexec' has no attribute {name!r}")
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'irexec' has no attribute {name!r}")
+    value = getattr(__import__(f"{__name__}.{where}", fromlist=[name]), name)
+    globals()[name] = value  # (asked once: the module's own dict, past _Package's refusal below)
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
+
+class _Package(_ModuleType):
+    """``irexec.lint`` and ``irexec.compare`` are functions named like the modules holding them. The
+    import system binds a submodule to its package's attribute when it first loads it, which
+    would now happen after ``import irexec`` (whoever imports ``irexec.compare.dataset`` first);
+    that binding is refused, so the names stay the functions (the modules are in sys.modules)."""
+
+    def __setattr__(self, name, value):
+        if name in ("lint", "compare") and isinstance(value, _ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_modules[__name__].__class__ = _Package

@@ -2,7 +2,7 @@
 1 for a bad model or bad input, 2 for a wrong command line (click's usage errors too), 130 for
 Ctrl-C and 128 + N for signal N (SIGTERM, SIGHUP); ``--debug``, anywhere on the line, shows
 tracebacks. A command's module is imported when the command runs, not before: a new process pays
-only for the command it runs."""
+only for the command it runs (``irexec --help`` imports them all, for their one-line help)."""
 from __future__ import annotations
 
 import importlib
@@ -63,8 +63,12 @@ class _App(click.Group):
         except Exception as e:  # a bug in irexec: still one line, with the way to see more
             if debug:
                 traceback.print_exc()
-            click.echo(f"error: internal error: {type(e).__name__}: {capped(one_line(e))} "
-                       f"(rerun with --debug for details)", err=True)
+            missing = _missing_dependency(e)
+            if missing:
+                click.echo(f"error: {missing}", err=True)
+            else:
+                click.echo(f"error: internal error: {type(e).__name__}: {capped(one_line(e))} "
+                           f"(rerun with --debug for details)", err=True)
             ctx.exit(1)
 
     def make_context(self, *args, **kwargs):
@@ -93,7 +97,25 @@ class _App(click.Group):
         except BrokenPipeError:
             _silence_stdout()
             sys.exit(1)
+        except ModuleNotFoundError as e:  # (--help imports every command's module to list them)
+            missing = _missing_dependency(e)
+            if not missing or "--debug" in (args or ()):
+                raise
+            click.echo(f"error: {missing}", err=True)
+            sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+# What pyproject.toml's dependencies install; a command imports those it needs when it runs.
+_DEPENDENCIES = ("click", "lxml", "ml_dtypes", "networkx", "numpy")
+
+
+def _missing_dependency(e: Exception):
+    """The line for a dependency that is not installed, else None."""
+    name = getattr(e, "name", None) if isinstance(e, ModuleNotFoundError) else None
+    if name not in _DEPENDENCIES:  # (a part of one missing is a broken install: an internal error)
+        return None
+    return f"irexec needs {name!r}, which is not installed: run 'pip install {name}'"
 
 
 def _escaped(e: click.ClickException) -> click.ClickException:

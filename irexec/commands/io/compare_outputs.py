@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import one_line
+from . import DEFAULT_ATOL, DEFAULT_RTOL  # noqa: F401  (batches read them here)
 from .npy import NpzReader
 from .outputs import storable
 
-DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8  # numpy.isclose's
 _CHUNK = 1 << 18  # elements compared at a time: the float64 temporaries stay a few MiB
 
 

@@ -30,8 +30,6 @@ import numpy as np
 from ...errors import InputError, IRExecError, UsageError, listing
 from ...model import Model
 from ...shapes import parse_shape
-from .npy import ZIP_ERRORS, load_npy, member_key, read_array
-from .state import for_step
 
 _INDEX = re.compile(r"[0-9]+")
 # Names a suggestion writes as they are: safe in a shell unquoted, and not read as an index.
@@ -45,6 +43,7 @@ def load_inputs(m: Model, specs, step: int | None = None) -> dict:
     for spec in specs:
         key, quoted, path = split_key(spec, "-i", "FILE.npy")
         if step is not None:
+            from .state import for_step  # (only --steps: its module writes the state too)
             path = for_step(path, step)
         if key is not None:
             info = input_for(m, key, quoted, "-i", spec)
@@ -192,10 +191,12 @@ def _index(m: Model, info) -> int:
 
 
 def _load_npy(m: Model, info, path: str) -> np.ndarray:
+    from .npy import load_npy  # (-i only: --random reads no file)
     return load_npy(path, info.name, info.shape, m.max_tensor_bytes)
 
 
 def _load_npz(m: Model, path: str) -> dict:
+    from .npy import ZIP_ERRORS, member_key, read_array
     try:
         with zipfile.ZipFile(path) as z:
             feeds = {}
