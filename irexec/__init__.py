@@ -12,7 +12,7 @@ __version__ = "0.1.0"
 # executor, not Core, the OpenVINO comparison nor the layer runner), and ``irexec --help`` or
 # ``irexec rules`` none of it.
 _LAZY = {
-    "Finding": "findings", "lint": "lint", "Profiler": "executor",
+    "Finding": "findings", "lint": "lint", "Profiler": "profiling",
     "Model": "model", "TensorInfo": "model", "read_model": "model",
     "InferRequest": "request", "VariableState": "request",
     "CompiledModel": "core", "Core": "core", "Tensor": "core", "Type": "core", "compile_model": "core",

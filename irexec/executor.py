@@ -6,7 +6,7 @@ executed layer, in execution order, with the arrays it just produced (read-only 
 a Result) and the seconds its evaluation took. The outputs are seen the moment they exist: a
 later layer may reuse their buffer (a scatter in place), so an observer that keeps values must
 copy or write them out before it returns. Without an observer the walk pays one ``None`` check a
-layer. ``Profiler`` is an observer that collects OpenVINO-style profiling info. Layers computed
+layer. ``Profiler`` (irexec.profiling) is an observer that collects OpenVINO-style profiling info. Layers computed
 from constants alone (see FOLD_BYTES) are computed once, on the first run: an observer sees them
 first in each run, with the seconds of the run that computed them (0 after).
 
@@ -36,7 +36,6 @@ from .graph import Graph
 from .body_runs import Bodies
 from .ops.bodies import BodyOp
 from .ops.op import Fact
-from .profiling import Profiler, ProfilingInfo, element_type_name  # noqa: F401  (their home was here)
 from .shape_inference import nbytes
 
 

@@ -184,7 +184,7 @@ class Model(ModelAPI):
         (not Parameters or Consts; layers computed from constants alone, which run once, are
         seen first in each run), in order, with read-only views of the arrays it produced
         (none for a Result) and its evaluation time. A later layer may reuse those buffers, so
-        copy what you keep. ``irexec.executor.Profiler`` is one: after the run, its
+        copy what you keep. ``irexec.Profiler`` (irexec.profiling) is one: after the run, its
         ``get_profiling_info()`` lists each layer's time and outputs.
 
         A model with variables (``stateful``) runs on its default request: the variables carry

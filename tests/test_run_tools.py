@@ -21,7 +21,7 @@ from irexec import executor
 from irexec.cli import cli
 from irexec.commands import io as cli_io
 from irexec.commands import run as run_cmd
-from irexec.executor import Profiler
+from irexec.profiling import Profiler
 from irtext import layer, net, param, port, result, scatter_model, write
 from test_inplace import chain, count_inplace
 

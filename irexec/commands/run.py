@@ -19,7 +19,7 @@ import click
 import numpy as np
 
 from ..errors import one_line, terminal_text, IRExecError, UsageError
-from ..executor import Profiler, element_type_name
+from ..profiling import Profiler, element_type_name
 from ..shape_inference import fact_of, infer_shapes
 from ..limits import fmt_bytes, parse_size
 from ..model import check_input, read_model

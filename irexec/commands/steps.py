@@ -8,7 +8,7 @@ import statistics
 import click
 
 from ..errors import IRExecError, UsageError, one_line
-from ..executor import Profiler
+from ..profiling import Profiler
 from ..limits import parse_size
 from ..model import read_model
 from .io.inputs import load_inputs, parse_shape_specs
