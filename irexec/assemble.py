@@ -24,6 +24,9 @@ class Reading:
         self.weights = None          # the Weights, once the <net> is seen
         self.ir_version = None
         self.weights_said = False    # the weights file is missing for every Const alike: say it once
+        # A model repeats a few shapes over thousands of ports: each spelling (the <dim> texts) is
+        # parsed once, and one tuple of Dims (immutable) serves every port that writes it.
+        self.shapes = {}
 
 
 class GraphBuilder:
@@ -78,42 +81,51 @@ class GraphBuilder:
 
 def _add_edge(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict) -> None:
     src, sp, dst, dp, line = edge
-    path, report = reading.path, reading.report
-    layers = graph.layers  # (a dict: asked four times an edge)
-    if src in unread or dst in unread:
+    layers = graph.layers
+    src_l, dst_l = layers.get(src), layers.get(dst)
+    if unread and (src in unread or dst in unread):
         # An edge of a layer already reported: the port it feeds counts as fed, the output as used.
-        if dst in layers and dst not in unread:
-            fed.setdefault(dst, set()).add(dp)
+        if dst_l is not None and dst not in unread:
+            _fed(fed, dst, dp)
         graph.used.add(src)
         return
-    for lid, other in ((src, dst), (dst, src)):
-        if lid not in layers:
-            where = graph.layer(other).where() if other in layers else dict(outer)
-            where["line"] = line
-            report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{printable(lid)}'",
-                                   file=path, code="G001", **where))
-            if dst in layers:
-                fed.setdefault(dst, set()).add(dp)
-            return
-    src_l, dst_l = layers[src], layers[dst]
+    if src_l is None or dst_l is None:
+        lid, other = (src, dst_l) if src_l is None else (dst, src_l)
+        where = other.where() if other is not None else dict(outer)
+        where["line"] = line
+        reading.report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{printable(lid)}'",
+                                       file=reading.path, code="G001", **where))
+        if dst_l is not None:
+            _fed(fed, dst, dp)
+        return
     if sp not in src_l.port_indices()[1]:
-        report(ValidationError(f"edge from an output port the layer does not have (to layer {dst_l.name!r}, "
-                               f"id {printable(dst)})", file=path, code="G002", port=sp,
-                               **dict(src_l.where(), line=line)))
-        fed.setdefault(dst, set()).add(dp)
+        reading.report(ValidationError(f"edge from an output port the layer does not have (to layer "
+                                       f"{dst_l.name!r}, id {printable(dst)})", file=reading.path, code="G002",
+                                       port=sp, **dict(src_l.where(), line=line)))
+        _fed(fed, dst, dp)
         return
     if dp not in dst_l.port_indices()[0]:
-        report(ValidationError(f"edge to an input port the layer does not have (from layer {src_l.name!r}, "
-                               f"id {printable(src)})", file=path, code="G002", port=dp,
-                               **dict(dst_l.where(), line=line)))
+        reading.report(ValidationError(f"edge to an input port the layer does not have (from layer "
+                                       f"{src_l.name!r}, id {printable(src)})", file=reading.path, code="G002",
+                                       port=dp, **dict(dst_l.where(), line=line)))
         return
-    ports = fed.setdefault(dst, set())
-    if dp in ports:
-        report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id {printable(src)})",
-                               file=path, code="G003", port=dp, **dict(dst_l.where(), line=line)))
+    ports = fed.get(dst)
+    if ports is None:
+        ports = fed[dst] = set()
+    elif dp in ports:
+        reading.report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id "
+                                       f"{printable(src)})", file=reading.path, code="G003", port=dp,
+                                       **dict(dst_l.where(), line=line)))
         return
     ports.add(dp)
     graph.add_edge(src, sp, dst, dp, line)
+
+
+def _fed(fed: dict, layer_id: str, port: str) -> None:
+    ports = fed.get(layer_id)
+    if ports is None:
+        ports = fed[layer_id] = set()
+    ports.add(port)
 
 
 # Layers with a fixed role in the graph: a wrong arity there is a structural problem (G008).
@@ -123,24 +135,53 @@ _IO_TYPES = ("Parameter", "Const", "Result")
 def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
     """Build the layer's op and check it against its ports, edges and bodies; returns the
     problems found (the layer keeps ``op = None`` when it cannot be built or does not fit)."""
-    where = dict(file=path, **layer.where())
-    found = []
     try:
         cls = lookup(layer.type, layer.version)
     except IRExecError as e:
-        return [e.located(**where)]
+        return [e.located(file=path, **layer.where())]
     # The spelling irexec knows (types are matched case-insensitively): everything downstream
     # (the executor's Parameter and Result handling, linting) compares against it.
     layer.type = cls.type
-    where["layer_type"] = cls.type
     try:
         op = cls(layer.attrs)
         if cls.outputs_from_layer:
             op.num_outputs = len(layer.outputs)
     except IRExecError as e:
-        return [e.located(code="O003", **where)]
-    arity = "G008" if cls.type in _IO_TYPES else "O004"
+        return [e.located(code="O003", file=path, **layer.where())]
+    found = []
     problem = cls.arity_problem(len(layer.inputs), None)
+    n_outputs = op.num_outputs
+    if problem or (n_outputs and len(layer.outputs) != n_outputs) or (
+            cls.num_outputs == 0 and not issubclass(cls, BodyOp)):
+        found = _arity_problems(graph, layer, cls, op, problem, dict(file=path, **layer.where()))
+        if found:
+            return found
+    for port in layer.inputs:
+        if port.id not in fed:
+            found.append(ValidationError("input is not connected", port=port.id, code="G004", file=path,
+                                         **layer.where()))
+    if cls.type == "Const":
+        op.bind(graph.weights)
+        try:
+            op.check()
+        except IRExecError as e:
+            return found + [e.located(file=path, **layer.where())]
+    names = op.body_names if isinstance(op, BodyOp) else ()
+    if names or layer.bodies:
+        wrong = port_map_problems(layer, names, path)
+        if wrong:
+            return found + wrong
+        if names:
+            op.bind(layer)
+    layer.op = op
+    return found
+
+
+def _arity_problems(graph: Graph, layer: Layer, cls, op, problem, where: dict) -> list:
+    """A layer's ports and edges against its op's counts of inputs and outputs (O004; G008 for a
+    Parameter, Const or Result)."""
+    found = []
+    arity = "G008" if cls.type in _IO_TYPES else "O004"
     if problem:
         found.append(ValidationError(problem, code=arity, **where))
     # (No fixed count: a Result has no outputs, and an op with bodies as many as its port map says.)
@@ -157,25 +198,6 @@ def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
         elif layer.outputs:  # (what runs it would look for outputs a Result never makes)
             found.append(ValidationError(f"a {layer.type} has no outputs, but the layer declares "
                                          f"{len(layer.outputs)}", port=layer.outputs[0].id, code=arity, **where))
-    if found:
-        return found
-    for port in layer.inputs:
-        if port.id not in fed:
-            found.append(ValidationError("input is not connected", port=port.id, code="G004", **where))
-    if cls.type == "Const":
-        op.bind(graph.weights)
-        try:
-            op.check()
-        except IRExecError as e:
-            return found + [e.located(**where)]
-    names = op.body_names if isinstance(op, BodyOp) else ()
-    if names or layer.bodies:
-        wrong = port_map_problems(layer, names, path)
-        if wrong:
-            return found + wrong
-        if names:
-            op.bind(layer)
-    layer.op = op
     return found
 
 

@@ -14,6 +14,7 @@ from typing import Optional
 
 from .errors import IRExecError, ValidationError
 from .graph import Graph, Port
+from .ops.bodies import BodyOp
 from .ops.op import Fact
 from .shape_inference import context_for, declared, layer_facts, walk
 from .shapes import compatible, fmt, intersect
@@ -32,12 +33,14 @@ def refine(fact: Fact, port: Port) -> Fact:
     return Fact(fact.etype or port.etype, shape, fact.value)
 
 
-def check_graph(graph: Graph, problems: list, use_declared: bool = True) -> dict:
+def check_graph(graph: Graph, problems: list, use_declared: bool = True, unused: bool = True) -> dict:
     """Infer every output of ``graph`` and report to ``problems`` (located IRExecErrors with rule
     codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact.
     ``use_declared``: narrow each inferred fact by what its port declares, when the two agree
-    (False: the ops' rules alone, to see how much they know)."""
-    _check_uses(graph, problems)
+    (False: the ops' rules alone, to see how much they know). ``unused``: also warn of what
+    the graph leaves unused (``check_uses``; False: the caller asks when it needs to)."""
+    if unused:
+        check_uses(graph, problems)
     try:
         order = graph.topological_order()
     except IRExecError:
@@ -62,25 +65,29 @@ class Checker:
     def step(self, layer, ins: list) -> list:
         graph, problems, reported = self.graph, self.problems, self.reported
         lid = layer.id
-        where = dict(file=graph.path, **layer.where())
+        where = None  # (made when there is a problem to locate: most layers have none)
         feeds = graph.producers(lid)
         for i, port in enumerate(layer.inputs):
-            if ins[i] is None:
+            fact = ins[i]
+            if fact is None:
                 ins[i] = declared(port)
                 continue
+            if port.shape == fact.shape and port.etype is fact.etype:
+                continue  # the common case: the port says what feeds it
             src = feeds[i]
-            fact = ins[i]
             wrong_too = reported.get(src)
             truth = self.inferred.get(src)  # (a consumer may agree with the rule rather than the port)
             if port.shape is not None and not compatible(port.shape, fact.shape) and not (
                     wrong_too is not None and wrong_too.shape == port.shape) and not (
                     truth is not None and compatible(port.shape, truth.shape)):
+                where = where or self.where(layer)
                 problems.append(_fix(ValidationError(
                     f"the port declares shape {fmt(port.shape)}, but its input is {fmt(fact.shape)} "
                     f"({_from(graph, src)})", port=port.id, code="S003", **_at(where, port)), fact.shape))
             if port.etype is not None and fact.etype is not None and port.etype.name != fact.etype.name \
                     and not (wrong_too is not None and wrong_too.etype == port.etype) \
                     and not (truth is not None and truth.etype == port.etype):
+                where = where or self.where(layer)
                 problems.append(_fix(ValidationError(
                     f"the port declares {port.etype.name}, but its input is {fact.etype.name} "
                     f"({_from(graph, src)})", port=port.id, code="S004", **_at(where, port)), fact.etype))
@@ -88,26 +95,33 @@ class Checker:
         # where it is, not again at each layer whose rule would meet the shape the port did not say.
         rule_ins = [Fact(reported[feeds[i]].etype or f.etype, reported[feeds[i]].shape)
                     if i in feeds and feeds[i] in reported and reported[feeds[i]].shape is not None else f
-                    for i, f in enumerate(ins)]
-        outs, gives = None, f"{layer.type} gives"
+                    for i, f in enumerate(ins)] if reported else ins
+        outs, gives = None, None
         if layer.type == "Parameter" and lid in self.feeds:
             outs, gives = [self.feeds[lid]], f"the {self.owner} passes"
         elif layer.op is not None:
-            outs = self.infer(layer, rule_ins, where)
-        if outs is None or len(outs) != len(layer.outputs):
-            outs = [declared(p) for p in layer.outputs]
+            outs = self.infer(layer, rule_ins)
+        outputs = layer.outputs
+        if outs is None or len(outs) != len(outputs):
+            outs = [declared(p) for p in outputs]
         facts = []
-        for i, (port, fact) in enumerate(zip(layer.outputs, outs)):
+        for i, port in enumerate(outputs):
+            fact = outs[i]
+            if port.shape == fact.shape and port.etype is fact.etype:
+                facts.append(fact)  # (what refine gives when the two agree)
+                continue
             wrong = False
             if not compatible(port.shape, fact.shape):
                 wrong = True
+                where = where or self.where(layer)
                 problems.append(_fix(ValidationError(
-                    f"the port declares shape {fmt(port.shape)}, but {gives} {fmt(fact.shape)}",
-                    port=port.id, code="S001", **_at(where, port)), fact.shape))
+                    f"the port declares shape {fmt(port.shape)}, but {gives or layer.type + ' gives'} "
+                    f"{fmt(fact.shape)}", port=port.id, code="S001", **_at(where, port)), fact.shape))
             if port.etype is not None and fact.etype is not None and port.etype.name != fact.etype.name:
                 wrong = True
+                where = where or self.where(layer)
                 problems.append(_fix(ValidationError(
-                    f"the port declares {port.etype.name}, but {gives} {fact.etype.name}",
+                    f"the port declares {port.etype.name}, but {gives or layer.type + ' gives'} {fact.etype.name}",
                     port=port.id, code="S002", **_at(where, port)), fact.etype))
             if wrong:
                 # Downstream takes what the port declares, so the mistake is reported here only,
@@ -119,24 +133,33 @@ class Checker:
                 facts.append(refine(fact, port) if self.use_declared else fact)
         return facts
 
-    def infer(self, layer, ins: list, where: dict) -> Optional[list]:
+    def where(self, layer) -> dict:
+        return dict(file=self.graph.path, **layer.where())
+
+    def infer(self, layer, ins: list) -> Optional[list]:
         """The op's rule (its bodies checked through the context it is given); None when it fails."""
-        problems = self.problems
+        op = layer.op
         found = {}  # body name -> what its latest inference found (an op may infer a body again)
+        context = None
+        if isinstance(op, BodyOp):
+            def body_step(body, feeds: dict):
+                inside = found[body.name] = []
+                check_uses(body.graph, inside, in_body=True)
+                return Checker(body.graph, inside, self.use_declared, feeds, layer.type).step
 
-        def body_step(body, feeds: dict):
-            inside = found[body.name] = []
-            _check_uses(body.graph, inside, in_body=True)
-            return Checker(body.graph, inside, self.use_declared, feeds, layer.type).step
-
+            context = context_for(op, body_step)
+        problems = self.problems
         try:
-            outs = layer_facts(layer.op, ins, context_for(layer.op, body_step))
-            problems.extend(layer.named_port(w).located(code="S005", **where) for w in layer.op.advise(ins))
+            outs = layer_facts(op, ins, context)
+            advice = op.advise(ins)
+            if advice:
+                where = self.where(layer)
+                problems.extend(layer.named_port(w).located(code="S005", **where) for w in advice)
             return outs
         except IRExecError as e:
-            problems.append(layer.named_port(e).located(code="S005", **where))
+            problems.append(layer.named_port(e).located(code="S005", **self.where(layer)))
         except Exception as e:  # a value that breaks an op's arithmetic, found while folding
-            problems.append(ValidationError(f"{type(e).__name__}: {e}", code="S005", **where))
+            problems.append(ValidationError(f"{type(e).__name__}: {e}", code="S005", **self.where(layer)))
         finally:
             for inside in found.values():
                 problems.extend(inside)
@@ -148,17 +171,17 @@ def _from(graph: Graph, src: tuple) -> str:
     return f"output {layer.outputs[src[1]].id} of layer '{layer.name}', id {layer.id}"
 
 
-def _check_uses(graph: Graph, problems: list, in_body: bool = False) -> None:
+def check_uses(graph: Graph, problems: list, in_body: bool = False) -> None:
     """Warnings about what the graph leaves unused (a body's Parameters are the op's to use)."""
     results = 0
     for lid, layer in graph.layers.items():
         if layer.type == "Result":
             results += 1
-        elif layer.outputs and graph.g.out_degree(lid) == 0 and lid not in graph.used and not (
+        elif layer.outputs and not graph.succ.get(lid) and lid not in graph.used and not (
                 in_body and layer.type == "Parameter"):
             problems.append(ValidationError("nothing uses the layer's outputs", code="G009", file=graph.path,
                                             **layer.where()))
-    if not results and len(graph.g) and not in_body:
+    if not results and graph.layers and not in_body:
         problems.append(ValidationError("the model has no Result layer: it computes nothing",
                                         code="G010", file=graph.path))
 

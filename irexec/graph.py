@@ -35,7 +35,7 @@ def gc_paused():
             gc.enable()
 
 
-@dataclass
+@dataclass(slots=True)  # (tens of thousands of them in a large model)
 class Port:
     id: str
     etype: Optional[ElementType]
@@ -71,17 +71,17 @@ class Layer:
         first port of an id wins, as a walk would find it (the reader refuses a repeated id).
         Made again if the port lists are replaced or grow."""
         index = self.__dict__.get("_port_index")
-        if (index is None or index[2] is not self.inputs or index[3] is not self.outputs
-                or index[4] != len(self.inputs) + len(self.outputs)):
-            ins = {}
-            for i, p in enumerate(self.inputs):
-                ins.setdefault(p.id, i)
-            outs = {}
-            for i, p in enumerate(self.outputs):
-                outs.setdefault(p.id, i)
-            index = (ins, outs, self.inputs, self.outputs, len(self.inputs) + len(self.outputs))
-            self.__dict__["_port_index"] = index
+        ins, outs = self.inputs, self.outputs
+        if index is not None and index[2] is ins and index[3] is outs and index[4] == len(ins) + len(outs):
+            return index
+        index = (_first_positions(ins), _first_positions(outs), ins, outs, len(ins) + len(outs))
+        self.__dict__["_port_index"] = index
         return index
+
+    def keep_port_indices(self, ins: dict, outs: dict) -> None:
+        """Keep the index ``port_indices`` would make, made by whoever built the port lists (each
+        id once; the reader makes it to find a repeated one)."""
+        self.__dict__["_port_index"] = (ins, outs, self.inputs, self.outputs, len(self.inputs) + len(self.outputs))
 
     @property
     def path(self) -> str:
@@ -149,7 +149,6 @@ class Edges:
 
     def __init__(self, graph: "Graph"):
         self._graph = graph
-        self._nx = None
 
     def __contains__(self, node) -> bool:
         return node in self._graph.layers
@@ -193,15 +192,16 @@ class Edges:
 
     def networkx(self):
         """The edges as a networkx MultiDiGraph (made once, until the graph changes)."""
-        if self._nx is None:
+        graph = self._graph
+        if graph._nx is None:
             import networkx as nx
             g = nx.MultiDiGraph()
-            for lid, layer in self._graph.layers.items():
+            for lid, layer in graph.layers.items():
                 g.add_node(lid, layer=layer)
             g.add_edges_from((src, dst, key, {"line": line})
                              for src, dst, key, line in self.edges(data="line", keys=True))
-            self._nx = g
-        return self._nx
+            graph._nx = g
+        return graph._nx
 
     def __getattr__(self, name):
         if name.startswith("__") and name != "__networkx_backend__":
@@ -222,12 +222,18 @@ class Graph:
         self.layers: dict = {}
         self.succ: dict = {}
         self.edge_count = 0
-        self.g = Edges(self)
+        self._nx = None  # the networkx graph, once asked for (Edges.networkx)
         self.weights = None
         self.used = set()  # ids of layers whose edges were left out with a broken layer they fed
         self._feeds = None
         self._order = None
         self._consumers = None
+
+    @property
+    def g(self) -> Edges:
+        # Made on each use rather than kept: kept, it would refer back to the graph, and that
+        # cycle keeps a model let go from being freed until the cycle collector runs.
+        return Edges(self)
 
     def layer(self, layer_id: str) -> Layer:
         return self.layers[layer_id]
@@ -235,13 +241,13 @@ class Graph:
     def add_layer(self, layer: Layer) -> None:
         self.layers[layer.id] = layer
         self.succ.setdefault(layer.id, {})
-        self._feeds = self._order = self._consumers = self.g._nx = None
+        self._feeds = self._order = self._consumers = self._nx = None
 
     def add_edge(self, src: str, src_port: str, dst: str, dst_port: str, line=None) -> None:
         keyed = self.succ[src].setdefault(dst, {})
         self.edge_count += (src_port, dst_port) not in keyed
         keyed[(src_port, dst_port)] = line
-        self._feeds = self._order = self._consumers = self.g._nx = None
+        self._feeds = self._order = self._consumers = self._nx = None
 
     def producers(self, layer_id: str) -> dict:
         """Map each input index of a layer to the (layer id, output index) that feeds it (the
@@ -250,9 +256,13 @@ class Graph:
             feeds = {lid: {} for lid in self.layers}
             layers = self.layers
             for src, out in self.succ.items():
+                if not out:
+                    continue
+                outs = layers[src].port_indices()[1]
                 for dst, keyed in out.items():
+                    ins, fed = layers[dst].port_indices()[0], feeds[dst]
                     for sp, dp in keyed:
-                        feeds[dst][layers[dst].input_index(dp)] = (src, layers[src].output_index(sp))
+                        fed[ins[dp]] = (src, outs[sp])
             self._feeds = feeds
         return self._feeds[layer_id]
 
@@ -271,11 +281,17 @@ class Graph:
         return list(self._order)
 
     def _sorted(self) -> list:
-        children = {lid: [dst for dst, keyed in self.succ[lid].items() for _ in keyed] for lid in self.layers}
         # Each layer's rank in the tie-break order (sorted() is stable: equal keys keep XML
         # order), so the heap holds plain ints.
         by_rank = sorted(self.layers, key=_id_key)
         rank = {lid: r for r, lid in enumerate(by_rank)}
+        succ = self.succ
+        # The common case, as OpenVINO numbers layers: every edge leads to a higher rank. Then
+        # each layer is ready once those before it are taken, and the walk below would take
+        # them in rank order.
+        if all(rank[dst] > r for lid, r in rank.items() for dst in succ[lid]):
+            return by_rank
+        children = {lid: [dst for dst, keyed in succ[lid].items() for _ in keyed] for lid in self.layers}
         indegree = dict.fromkeys(self.layers, 0)
         for lid in self.layers:
             for child in children[lid]:
@@ -302,6 +318,16 @@ class Graph:
 
     def by_type(self, op_type: str) -> list:
         return [layer for layer in self.layers.values() if layer.type == op_type]
+
+
+def _first_positions(ports: list) -> dict:
+    """Port id -> the position of the first port of that id."""
+    index = {p.id: i for i, p in enumerate(ports)}
+    if len(index) != len(ports):  # (a repeated id: the first wins)
+        index = {}
+        for i, p in enumerate(ports):
+            index.setdefault(p.id, i)
+    return index
 
 
 def _id_key(node_id: str):

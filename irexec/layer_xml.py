@@ -32,16 +32,16 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
     """The Layer of ``el``; raises for what leaves the layer unreadable. Problems inside its
     bodies are reported to ``reading`` and leave the rest of the layer read."""
     line = el.sourceline
-    lid = el.get("id")
-    ltype = el.get("type")
-    name = el.get("name", lid)
+    get = el.get
+    lid = get("id")
+    ltype = get("type")
+    name = get("name", lid)
     if lid is None or ltype is None:
         raise ParseError("a <layer> needs 'id' and 'type' attributes", file=reading.path, line=line,
                          layer=scope[0] + str(name) if name is not None else None)
-    where = dict(file=reading.path, line=line, layer=scope[0] + name, layer_id=scope[1] + lid, layer_type=ltype)
     if lid.isdigit() and not lid.isdecimal():
         # Digits such as '²' are digits to str.isdigit but not numbers to int().
-        raise ParseError(f"layer id {lid!r} is not a number", **where)
+        raise ParseError(f"layer id {lid!r} is not a number", **_where(reading, line, scope, name, lid, ltype))
     # The first <data>, <input> and <output>, in one pass over the children (three find()s take
     # several times as long); bodies and their maps are rare.
     data_el = input_el = output_el = None
@@ -59,24 +59,36 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
             nested.setdefault(tag, child)
     attrs = dict(data_el.items()) if data_el is not None else {}
     try:
-        inputs = _ports(input_el)
-        outputs = _ports(output_el)
+        inputs = _ports(input_el, reading.shapes)
+        outputs = _ports(output_el, reading.shapes)
         maps = _maps(nested) if nested else {}
     except IRExecError as e:
-        raise e.located(**where)
-    ids = [p.id for p in inputs + outputs]
-    if len(set(ids)) != len(ids):
+        raise e.located(**_where(reading, line, scope, name, lid, ltype))
+    # The layer's port index (Layer.port_indices), made here: it also shows a repeated id.
+    n = len(inputs) + len(outputs)
+    ins, outs = {p.id: i for i, p in enumerate(inputs)}, {p.id: i for i, p in enumerate(outputs)}
+    if len(ins) + len(outs) != n or not ins.keys().isdisjoint(outs):
+        ids = [p.id for p in inputs + outputs]
         from collections import Counter  # (list.count per port is quadratic: 65,000 ports took a minute)
         counts = Counter(ids)
         twice = next(i for i in ids if counts[i] > 1)
-        raise ParseError(f"two ports of the layer have id {printable(twice)}", code="G007", **where)
-    layer = Layer(lid, name, ltype, el.get("version"), attrs, inputs, outputs, line, scope=scope)
+        raise ParseError(f"two ports of the layer have id {printable(twice)}", code="G007",
+                         **_where(reading, line, scope, name, lid, ltype))
+    layer = Layer(lid, name, ltype, get("version"), attrs, inputs, outputs, line, scope=scope)
+    layer.keep_port_indices(ins, outs)
     if nested:
         layer.bodies = _bodies(layer, nested, maps, reading)
     return layer
 
 
-def _ports(el) -> list:
+def _where(reading: Reading, line, scope: tuple, name: str, lid: str, ltype: str) -> dict:
+    """The location of a problem with the layer being read (made only when there is one)."""
+    return dict(file=reading.path, line=line, layer=scope[0] + name, layer_id=scope[1] + lid, layer_type=ltype)
+
+
+def _ports(el, shapes: dict) -> list:
+    """The <port>s of an <input> or <output> (``shapes``: the reading's dims as written -> the
+    shape, each spelling parsed once)."""
     ports = []
     if el is None:
         return ports
@@ -93,21 +105,32 @@ def _ports(el) -> list:
         if not (pid.isascii() and pid.isdecimal() and (pid[0] != "0" or pid == "0")):
             pid = _port_id(pid, "port id", p.sourceline)
         prec = get("precision")
-        dim_els = list(p.iterchildren("dim"))
-        try:
-            etype = from_precision(prec) if prec else None
-        except IRExecError as e:
-            raise e.located(line=p.sourceline, port=pid, code="O003")
-        try:
-            if len(dim_els) > MAX_RANK:
-                raise ParseError(f"the port has {len(dim_els)} dims; irexec handles at most {MAX_RANK}")
-            dims = tuple([parse_dim(d.text or "") for d in dim_els])
-        except IRExecError as e:
-            raise e.located(line=p.sourceline, port=pid)
+        # (Walking the children and comparing tags is several times faster than iterchildren("dim").)
+        texts = tuple([d.text for d in p if d.tag == "dim"])
+        etype = _PRECISIONS.get(prec)
+        if etype is None and prec:
+            try:
+                etype = from_precision(prec)
+            except IRExecError as e:
+                raise e.located(line=p.sourceline, port=pid, code="O003")
+            if len(_PRECISIONS) < 64 and len(prec) < 16:  # (kept past the reading: a few, and short)
+                _PRECISIONS[prec] = etype
+        dims = shapes.get(texts)
+        if dims is None:
+            try:
+                if len(texts) > MAX_RANK:
+                    raise ParseError(f"the port has {len(texts)} dims; irexec handles at most {MAX_RANK}")
+                dims = tuple([parse_dim(t or "") for t in texts])
+            except IRExecError as e:
+                raise e.located(line=p.sourceline, port=pid)
+            shapes[texts] = dims
         names = get("names")
-        names = tensor_names(names) if names else ()
-        ports.append(Port(pid, etype, dims, names, p.sourceline))
+        ports.append(Port(pid, etype, dims, tensor_names(names) if names else (), p.sourceline))
     return ports
+
+
+# Precisions as written -> their element types (a model writes a few of them, thousands of times).
+_PRECISIONS: dict = {}
 
 
 # ---- port maps and back edges --------------------------------------------------------------------
@@ -264,7 +287,9 @@ def edge_of(el, reading: Reading, where: Optional[dict] = None) -> Optional[tupl
                                   file=reading.path, code="X003", **dict(where or {}, line=el.sourceline)))
         return None
     src, sp, dst, dp = ends
-    if sp[:1] == "0" or dp[:1] == "0" or not (sp.isdecimal() and dp.isdecimal() and sp.isascii() and dp.isascii()):
+    # Plain numbers (most ports are "0" and "1") are kept as written; any other spelling is read.
+    if not (sp.isdecimal() and dp.isdecimal() and sp.isascii() and dp.isascii()) or (
+            sp[0] == "0" and sp != "0") or (dp[0] == "0" and dp != "0"):
         sp, dp = _port_ref(sp), _port_ref(dp)
     return (src, sp, dst, dp, el.sourceline)
 

@@ -1,28 +1,28 @@
 """The shape-validation linter: every check irexec makes, on files and folders, as findings.
 
-One pass per model: the XML schema (schemas/ir.xsd), then the reader (structure, ops and their
-attributes, constants), then the inference checks (irexec.check), then the variables (each
-Assign against its ReadValue's declaration). ``read_model`` runs the same pass and refuses a
-model with errors; the linter reports them all instead of stopping at one.
+One pass per model: the reader (structure, ops and their attributes, constants) with the XML
+schema (schemas/ir.xsd) checking what it reads, then the inference checks (irexec.check), then
+the variables (each Assign against its ReadValue's declaration). ``read_model`` runs the same
+pass but the schema's and refuses a model with errors (the warnings are looked for only then);
+the linter reports them all instead of stopping at one.
 """
 from __future__ import annotations
 
-import io
 import os
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 from lxml import etree
 
-from .check import check_graph
+from .check import check_graph, check_uses
 from .errors import IRExecError, ValidationError
 from .files import is_regular, open_regular
 from .locations import with_columns
 from .findings import Finding, has_errors
 from .graph import Graph, gc_paused
 from .reader import build_graph, default_weights_path, parse_graph, read_bytes
-from .safexml import PARSER_OPTIONS, prepare_xml, syntax_error
-from .schema_pass import schema, schema_path, validated  # noqa: F401  (schema, schema_path: as before)
+from .safexml import parse_events, prepare_xml, syntax_error
+from .schema_pass import SchemaSlices, schema, schema_path  # noqa: F401  (schema, schema_path: as before)
 from .shapes import compatible, fmt
 
 
@@ -56,9 +56,9 @@ def _check(path, weights) -> Report:
     data = b""
     try:
         data = prepare_xml(read_bytes(path), path)
-        events = etree.iterparse(io.BytesIO(data), events=("start", "end"), **PARSER_OPTIONS)
+        events = parse_events(data)
         try:
-            report.graph = build_graph(validated(events, path, problems), path, weights, problems)
+            report.graph = build_graph(events, path, weights, problems, SchemaSlices(path, problems))
         except etree.XMLSyntaxError as e:
             problems.clear()  # (what was found before it: the file is not XML, and that is the finding)
             raise syntax_error(e, data, path) from None
@@ -79,9 +79,14 @@ def check_stream(data: bytes, path: Optional[str], weights: Optional[str]) -> Re
     with gc_paused():
         graph = parse_graph(data, path, weights, problems)
         report = Report(path or "", graph)
-        report.facts = check_graph(graph, problems)
+        report.facts = check_graph(graph, problems, unused=False)
         check_variables(graph, report.facts, problems)
-        check_output_names(graph, problems)
+        # The warnings change nothing for a model read_model accepts: they are looked for only
+        # when it refuses one (its error carries every finding).
+        if any(Finding.of(p).is_error for p in problems):
+            check_uses(graph, problems)
+            drop_sinks(graph, problems)
+            check_output_names(graph, problems)
     report.findings, report.problems = _findings(problems), problems
     return report
 
@@ -129,15 +134,20 @@ def check_output_names(graph: Graph, problems: list) -> None:
                 **graph.layer(lid).where()))
 
 
+def drop_sinks(graph: Graph, problems: list) -> None:
+    """Drop the warnings that a sink's output is unused (G009): an Assign is run for its effect."""
+    sinks = {lid for lid, layer in graph.layers.items() if getattr(layer.op, "sink", False)}
+    if sinks:
+        problems[:] = [p for p in problems if not (p.code == "G009" and p.layer_id in sinks)]
+
+
 def check_variables(graph: Graph, facts: dict, problems: list) -> None:
     """The variables of a graph: each declared alike by its ReadValues (its declaration is their
     output: V001), and an Assign's value of the declared type and of a shape that can fit (S005).
     A variable no Assign writes, one no ReadValue reads (its Assign has no declaration to be held
     to), or one two Assigns write (the last in the order wins) is a warning (V002). An Assign is
     a sink, run for its effect: the warning that its output is unused (G009) is dropped."""
-    sinks = {lid for lid, layer in graph.layers.items() if getattr(layer.op, "sink", False)}
-    if sinks:
-        problems[:] = [p for p in problems if not (p.code == "G009" and p.layer_id in sinks)]
+    drop_sinks(graph, problems)
     readers, writers = {}, {}
     for lid, layer in graph.layers.items():
         if layer.op is not None and layer.type in ("ReadValue", "Assign"):
@@ -240,7 +250,13 @@ def models_at(paths: Iterable) -> list:
 def lint(*paths, weights=None) -> list:
     """Every finding for the models at ``paths`` (files, or folders searched for ``*.xml``).
     ``weights``: the .bin, for a single model whose weights are not beside it."""
-    return [f for path in models_at(paths) for f in check(path, weights).findings]
+    found = []
+    for path in models_at(paths):
+        with gc_paused():
+            # Only the findings are kept: the graph is let go (and freed, having no cycles) before
+            # the collector runs again, which would otherwise walk all of it once more.
+            found += _check(path, weights).findings
+    return found
 
 
 def refuse(report: Report) -> None:

@@ -3,7 +3,6 @@
 from its layers and edges (irexec.assemble)."""
 from __future__ import annotations
 
-import io
 import os
 from typing import Optional
 
@@ -15,11 +14,13 @@ from .files import open_regular
 from .graph import Graph
 from .layer_xml import BODY_TAGS, edge_of, parse_layer
 from .safexml import (MAX_ATTRIBUTES, MAX_BODY_DEPTH, MAX_LAYER_ELEMENTS, MAX_TREE_ELEMENTS, MAX_XML_BYTES,
-                      PARSER_OPTIONS, prepare_xml, refuse_doctype, syntax_error)
+                      parse_events, prepare_xml, refuse_doctype, syntax_error)
 from .weights import Weights
 
 # Layer ids are numbers below 2^63 in every IR OpenVINO writes.
 MAX_ID_DIGITS = 19
+# Layers and edges read (and cleared) before they are dropped from the tree, in one deletion.
+DROP_EVERY = 256
 
 
 def read_bytes(path: str) -> bytes:
@@ -50,17 +51,19 @@ class _Stream:
     A problem in one layer or edge is reported to ``problems`` and reading goes on without that
     part (so one pass finds every problem); only what leaves nothing to read is raised."""
 
-    def __init__(self, path: Optional[str], weights_path: Optional[str], problems: list):
+    def __init__(self, path: Optional[str], weights_path: Optional[str], problems: list, schema=None):
         self.path = path
         self.weights_path = weights_path
         self.problems = problems
-        self.reading = Reading(path, self.report)
+        self.schema = schema         # the linter's schema pass (irexec.schema_pass.SchemaSlices), if any
+        self.reading = Reading(path, _reporter(problems, path))
         self.builder: Optional[GraphBuilder] = None
         self.root = None
         self.depth = 0
         self.section = None          # "layers", "edges" or None: the <net> child we are in
         self.seen = set()            # <net> children read so far
         self.layer_elements = 0      # elements inside the current <layer>, but for its bodies'
+        self.ended = 0               # the <net>'s grandchildren read since the last were dropped
         # Inside its bodies: how deep they nest here, the tags open (from the outermost body
         # down), the element counts of the layers open in them, and all their elements.
         self.bodies = 0
@@ -76,37 +79,39 @@ class _Stream:
         return cls(message, file=self.path, line=el.sourceline if el is not None else None, **where)
 
     def report(self, err: IRExecError) -> None:
-        self.problems.append(err.located(file=self.path))
+        self.reading.report(err)
 
     def start(self, el) -> None:
         # Called for every element of the file: the common case (inside a <layer>) comes first.
-        self.depth += 1
+        depth = self.depth = self.depth + 1
         if len(el.attrib) > MAX_ATTRIBUTES:
             raise self.error(f"<{el.tag}> has {len(el.attrib)} attributes, over irexec's limit of "
                              f"{MAX_ATTRIBUTES}", el, code="X002")
-        if self.depth > 3:
+        if depth > 3:
             if self.section == "layers":
                 if self.bodies:
                     self.in_body(el)
                     return
-                self.layer_elements += 1
-                if self.layer_elements > MAX_LAYER_ELEMENTS:
+                n = self.layer_elements = self.layer_elements + 1
+                if n > MAX_LAYER_ELEMENTS:
                     raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements "
                                      f"(irexec's limit)", el, code="X002")
-                if self.depth == 4 and el.tag in BODY_TAGS:
+                if depth == 4 and el.tag in BODY_TAGS:
                     self.bodies, self.inner, self.counts, self.tree = 1, [el.tag], [], 0
-        elif self.depth == 3:
+        elif depth == 3:
             if self.section == "layers":
                 if el.tag != "layer":
                     self.report(self.error(f"unexpected <{el.tag}> in <layers>", el, code="X003"))
                 self.check_id(el)
                 self.layer_elements = 0
-        elif self.depth == 2:
+        elif depth == 2:
             self.section = el.tag if el.tag in ("layers", "edges") else None
             if self.section:
                 if self.section in self.seen:
                     self.report(self.error(f"<net> has more than one <{self.section}>", el, code="X003"))
                 self.seen.add(self.section)
+                if self.schema is not None:
+                    self.schema.open(self.section)
         else:
             self.begin_net(el)
 
@@ -165,6 +170,8 @@ class _Stream:
         graph.weights = self.reading.weights = given if isinstance(given, Weights) else Weights(given)
         self.reading.ir_version = graph.ir_version
         self.builder = GraphBuilder(graph, self.reading)
+        if self.schema is not None:
+            self.schema.begin(el)
 
     def end(self, el) -> None:
         depth = self.depth
@@ -190,11 +197,28 @@ class _Stream:
                 if edge is not None:
                     self.builder.add_edge(edge)
         elif depth == 2:
+            if self.schema is not None:
+                self.schema.close(el, self.section)
             self.section = None
         else:
             return
-        # Done with it: free it, and the siblings before it.
+        if self.schema is not None and depth > 2:
+            # The schema checks it before it is dropped: a layer or an edge with others, anything
+            # else with the child of the <net> it is in, when that ends.
+            if depth == 3 and self.section is not None:
+                self.schema.hold(el)
+            return
+        # Done with it: free it, and the siblings before it. A <net>'s grandchildren (its layers
+        # and edges) are dropped DROP_EVERY at a time: one deletion each cost as much as reading
+        # an edge. (Not "all but the last": the parser may have read siblings after it already.)
         el.clear()
+        if depth == 3:
+            self.ended += 1
+            if self.ended >= DROP_EVERY:
+                self.ended = 0
+                parent = el.getparent()
+                del parent[:parent.index(el)]
+            return
         while el.getprevious() is not None:
             del el.getparent()[0]
 
@@ -211,6 +235,15 @@ class _Stream:
         if "layers" not in self.seen:
             raise self.error("<net> has no <layers>", self.root, code="X003")
         return self.builder.finish()
+
+
+def _reporter(problems: list, path: Optional[str]):
+    """Where the parts of a reading report problems: not a method of the stream, whose reading
+    would then hold it (a cycle, which keeps a model's graph from being freed when it is let go
+    until the cycle collector runs)."""
+    def report(err: IRExecError) -> None:
+        problems.append(err.located(file=path))
+    return report
 
 
 def _owner(el) -> dict:
@@ -238,7 +271,7 @@ def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[
     reading on past each; the graph returned then leaves out what was broken. Without it, the
     first problem is raised. Problems that leave nothing to read are raised either way."""
     data = prepare_xml(data, path)
-    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), **PARSER_OPTIONS)
+    events = parse_events(data)
     try:
         graph = build_graph(events, path, weights_path, problems)
     except etree.XMLSyntaxError as e:
@@ -248,22 +281,28 @@ def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[
 
 
 def build_graph(events, path: Optional[str], weights_path: Optional[str],
-                problems: Optional[list] = None) -> Graph:
-    """The Graph from (event, element) pairs: lxml's iterparse over the text, or iterwalk over a
-    tree already parsed. ``problems``: as for ``parse_graph``."""
+                problems: Optional[list] = None, schema=None) -> Graph:
+    """The Graph from the ("start", element) and ("end", element) pairs of lxml's iterparse over
+    the text (elements only: no comments). ``problems``: as for ``parse_graph``. ``schema``: the
+    linter's schema pass (irexec.schema_pass.SchemaSlices), given each part once it is read."""
     found = [] if problems is None else problems
-    stream = _Stream(path, weights_path, found)
-    start, end = stream.start, stream.end
-    for event, el in events:
-        if el.tag.__class__ is not str:  # a comment or processing instruction (iterwalk)
-            continue
-        if event == "start":
-            start(el)
-        else:
-            end(el)
-    if stream.graph is None:
+    walk = _Stream(path, weights_path, found, schema)
+    start, end = walk.start, walk.end
+    try:
+        for event, el in events:
+            if event == "start":
+                start(el)
+            elif walk.depth > 3 and walk.section == "layers" and not walk.bodies:
+                walk.depth -= 1  # (the end of most elements: one inside a layer, read when the layer ends)
+            else:
+                end(el)
+    except IRExecError:
+        if schema is not None:
+            schema.flush()  # (what was read before the problem that stops reading)
+        raise
+    if walk.graph is None:
         raise ParseError("the XML has no root element", file=path, code="X002")
-    graph = stream.finish()
+    graph = walk.finish()
     if problems is None and found:
         raise found[0]
     return graph

@@ -6,6 +6,7 @@ reader itself only builds the graph.
 """
 from __future__ import annotations
 
+import io
 import re
 from typing import Optional
 
@@ -38,6 +39,14 @@ PARSER_OPTIONS = dict(encoding="utf-8", resolve_entities=False, no_network=True,
 
 def parser() -> etree.XMLParser:
     return etree.XMLParser(**PARSER_OPTIONS)
+
+
+def parse_events(data: bytes):
+    """The ("start", element) and ("end", element) events of a model's XML (``data``: UTF-8, as
+    prepare_xml returns it). The whitespace between elements is not kept: nothing reads it, and
+    an indented IR has as many of those text nodes as elements. (Text inside an element, such as
+    a <dim>'s, is kept, blank or not.)"""
+    return etree.iterparse(io.BytesIO(data), events=("start", "end"), **dict(PARSER_OPTIONS, remove_blank_text=True))
 
 
 # What may precede the root element: whitespace, the XML declaration, processing instructions,
@@ -162,7 +171,9 @@ def prepare_xml(data: bytes, path: Optional[str] = None) -> bytes:
         raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1, code="X002")
     # Upper bounds (a "<layer" inside a comment counts too): refuse before building anything.
     for tag, limit in ((b"layer", MAX_LAYERS), (b"edge", MAX_EDGES)):
-        count = data.count(b"<" + tag) - data.count(b"<" + tag + b"s")
+        count = data.count(b"<" + tag)
+        if count > limit:  # (what counted "<layers" and "<edges" too: those come off)
+            count -= data.count(b"<" + tag + b"s")
         if count > limit:
             raise ParseError(f"the XML has {count} <{tag.decode()}> elements, over irexec's limit of "
                              f"{limit}", file=path, code="X002")

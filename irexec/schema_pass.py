@@ -1,6 +1,6 @@
-"""The linter's XML schema pass (schemas/ir.xsd), streamed: the parse events of a file go on to
-the reader once the schema has checked the elements they belong to, a slice at a time, and each
-complaint is named by the layer whose lines hold it."""
+"""The linter's XML schema pass (schemas/ir.xsd), streamed: the elements of a file are checked a
+slice at a time, on the reader's walk over its parse events (``SchemaSlices``) or ahead of it
+(``validated``), and each complaint is named by the layer whose lines hold it."""
 from __future__ import annotations
 
 import bisect
@@ -88,6 +88,51 @@ def validated(events, path: str, problems: list):
         if d == 2:
             holder = el.tag if event == "start" else None
         yield item
+
+
+class SchemaSlices:
+    """The schema pass as the linter runs it, on the reader's own walk over the parse events
+    (irexec.reader): the reader hands it each element of the <net>'s <layers> and <edges> once it
+    has read it, and they are checked SCHEMA_SLICE at a time in a <net> of their own, as
+    ``validated`` does, before they are dropped; any other child of the <net> is checked whole
+    when it ends. (One walk over the events instead of two: holding every event for ``validated``
+    to pass on took as long as the schema's own checks.)"""
+
+    def __init__(self, path: str, problems: list):
+        self.xsd, self.path, self.problems = schema(), path, problems
+        self.seen, self.count = set(), [0]
+        self.root = self.holder = None
+        self.items = []
+
+    def begin(self, root) -> None:
+        """The <net> starts."""
+        self.root = root
+
+    def open(self, section: str) -> None:
+        """A <layers> or an <edges> starts."""
+        self.flush()
+        self.holder = section
+
+    def hold(self, el) -> None:
+        """An element of the <layers> or <edges> is read."""
+        self.items.append(el)
+        if len(self.items) >= SCHEMA_SLICE:
+            self.flush()
+
+    def close(self, el, section) -> None:
+        """A child of the <net> ends (``section``: "layers", "edges" or None for any other)."""
+        if section is None:
+            self.flush()
+            self.items.append(el)
+        self.flush()
+        self.holder = None
+
+    def flush(self) -> None:
+        """Check what is held (and let it go)."""
+        if self.items and self.root is not None:
+            _check_slice(self.xsd, self.root, self.holder, self.items, self.path, self.problems, self.seen,
+                         self.count)
+        self.items = []
 
 
 def _check_slice(xsd, root, holder, items: list, path: str, problems: list, seen: set, count: list) -> None:
