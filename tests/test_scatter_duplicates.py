@@ -5,7 +5,8 @@ whole rows (one target per slice of indices).
 The specs leave the order of a target's updates open; irexec applies them in index order, and
 these tests hold it to a plain loop over the updates bit for bit, for every reduction and type
 (f16 and bf16 are reduced in f32 and rounded once, the loop does the same). The plugin
-comparisons are in the case tables (tests/cases/movement/test_scatter_*_update.py)."""
+comparisons are in the case tables (tests/cases/movement/test_scatter_*_update.py) and in
+tests/test_diff_scatter_duplicates.py (heavy duplicates of random floats: the plugin's bits)."""
 import ml_dtypes
 import numpy as np
 import pytest
@@ -101,6 +102,18 @@ def test_heavy_duplicates_split_over_threads_equal_the_loop():
     for reduction in ("sum", "max"):
         got = scatter_nd_update(data, rows.reshape(-1, 1), upd, reduction)
         np.testing.assert_array_equal(got, sequential(data, rows, upd, reduction))
+
+
+def test_half_specials_through_the_rank_steps_equal_the_loop():
+    """Infinities, NaN, subnormals and signed zeros in f16 updates with repeated targets."""
+    rng = np.random.default_rng(5)
+    rows = rng.integers(0, 4, 64)
+    upd = (rng.standard_normal((64, 16)) * 1e-5).astype(np.float16)  # many subnormal
+    upd[5, 3], upd[9, 4], upd[17, 5], upd[20, 6] = np.inf, -np.inf, np.nan, -0.0
+    data = np.zeros((4, 16), np.float16)
+    for reduction in ("sum", "min", "max"):
+        got = scatter_nd_update(data, rows.reshape(-1, 1), upd, reduction)
+        np.testing.assert_array_equal(got.view(np.uint16), sequential(data, rows, upd, reduction).view(np.uint16))
 
 
 def test_sums_in_index_order_not_pairwise():

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from irexec import buffers
+from irexec.kernels import indices as indices_module
 from irexec.kernels import reduce as reduce_module
 from irexec.kernels import (IndexOutOfRangeError, gather_elements, gather_nd, scatter_elements,
                             scatter_elements_update, scatter_nd_update, scatter_update)
@@ -376,6 +377,8 @@ def split(request, monkeypatch):
         monkeypatch.setattr(buffers, "PARALLEL_COPY_BYTES", 0)
         monkeypatch.setattr(reduce_module, "ROW_BLOCK_BYTES", 64)
         monkeypatch.setattr(reduce_module, "PARALLEL_GROUP_MIN", 4)
+        monkeypatch.setattr(reduce_module, "RANK_PARTS_MIN", 4)
+        monkeypatch.setattr(indices_module, "WHOLE_ROWS_BLOCK", 40)
         monkeypatch.setattr(reduce_module, "cores", lambda: 3)  # three parts, on any machine
         monkeypatch.setattr(buffers, "cores", lambda: 3)
     return request.param
@@ -551,3 +554,43 @@ def test_f16_overflow_is_inf_without_a_warning_whether_rows_repeat_or_not():
             warnings.simplefilter("error")
             got = scatter_nd_update(np.full((1, 16), 60000, np.float16), idx, upd, "sum")
         assert np.isinf(got).all()
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "strided", "broadcast"])
+def test_whole_rows_column_is_each_rows_target(layout, split):
+    """ScatterElementsUpdate-12's whole-row indices: the column of targets copied out while the
+    slices are compared (block by block, over the cores when split) is every row's, in order,
+    whatever the layout of the indices; one differing element anywhere means not whole rows."""
+    rng = np.random.default_rng(11)
+    rows = rng.integers(-7, 7, 300)
+    if layout == "broadcast":
+        idx = np.broadcast_to(rows.reshape(-1, 1, 1), (300, 4, 5))
+    elif layout == "strided":
+        idx = np.repeat(rows.reshape(-1, 1, 1), 40, 2).reshape(300, 4, 10)[:, :, ::2]
+    else:
+        idx = np.repeat(rows.reshape(-1, 1, 1), 20, 2).reshape(300, 4, 5)
+    column = indices_module.whole_rows(idx, (7, 4, 5), 0)
+    assert column.flags.c_contiguous
+    np.testing.assert_array_equal(column, rows)
+    data = rng.integers(-20, 20, (7, 4, 5)).astype(np.int64)
+    upd = rng.integers(-20, 20, (300, 4, 5)).astype(np.int64)
+    for reduction in ("sum", "max", "mean"):
+        np.testing.assert_array_equal(scatter_elements_update(data, idx, upd, 0, reduction),
+                                      loop_scatter_elements(data, idx, upd, 0, reduction))
+    for row in (0, 151, 299):  # in the first, a middle and the last block or part
+        bad = np.array(idx)
+        bad[row, 3, 4] = bad[row, 0, 0] + 1
+        assert indices_module.whole_rows(bad, (7, 4, 5), 0) is None
+
+
+def test_nd_single_column_indices_are_read_not_written():
+    """One index column is the row itself (no copy when it needs no conversion): the caller's
+    indices stay as they were, negative ones wrap in the result only, and a bad one is named."""
+    idx = np.array([[1], [-1], [1], [0]])
+    keep = idx.copy()
+    got = scatter_nd_update(np.zeros((3, 16), np.float32), idx, np.ones((4, 16), np.float32), "sum")
+    np.testing.assert_array_equal(got[:, 0], [1, 2, 1])
+    np.testing.assert_array_equal(idx, keep)
+    with pytest.raises(IndexOutOfRangeError, match=r"index 3 at position \[2, 0\] is out of range \[-3, 2\]"):
+        scatter_nd_update(np.zeros((3, 16), np.float32), np.array([[1], [0], [3]]), np.ones((3, 16), np.float32),
+                          "sum")

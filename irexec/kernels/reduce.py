@@ -39,6 +39,8 @@ How, by case (each chosen by measurement):
   do): gather the rows, reduce, write back, a block of rows at a time, when the rows are
   distinct; with duplicates (or for mean, or without use_init_val), reduce_rows_by_rank: step k
   applies every target's k-th update at once, so the result is the sequential loop's bit for bit.
+  The CPU plugin also reduces a target's updates in index order: with random floats its results
+  are the same bits (tests/test_diff_scatter_duplicates.py), so no faster order was taken.
 """
 from __future__ import annotations
 
@@ -170,11 +172,20 @@ def reduce_rows_by_rank(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, redu
     gather of their update rows and one vectorised ufunc over an accumulator of the touched rows
     (targets sorted by their number of updates, most first, so step k's are a prefix). The
     result is the sequential loop's, bit for bit (the same operations in the same order per
-    element). 1M rows of 64 f32 into 10k targets: 115 ms on one thread, where ufunc.at on the
-    rows took 970 ms, a stable sort + add.reduceat along axis 0 840 ms (reduceat calls its loop
-    once per row), and bincount per column is not in order (and reads every row once per
-    column). Targets are split over the cores (their steps are independent; take and the
-    ufuncs release the GIL).
+    element). 1M rows of 64 f32 into 10k targets, one thread: the sort 12 ms, the gather
+    45-55 ms (random order; in index order it would take 30), the ufuncs 8 ms. Slower,
+    measured: ufunc.at on the rows 430 ms, add.reduceat along axis 0 over rows gathered in
+    sorted order 980 ms (it calls its loop once per row), bincount per column (it reads every
+    row once per column), a pass in index order with each chunk's rows layered so that a
+    layer's targets are distinct (a gather and a scatter of accumulator rows per update row
+    besides its own: twice the work), and splitting the updates by target range so that each
+    thread sorts its own (the split cost what the sort saved). No faster: several steps'
+    rows gathered per take; f16 updates widened with bit operations, a batch at a time, instead
+    of NumPy's scalar cast inside the ufunc (1M rows of 64: 93-113 ms against 117 on one
+    thread, but 72-75 against 71-72 on two: on this 2-core machine the vector passes ran no
+    faster on two threads than on one, where the scalar cast and the gather did).
+    Targets are split over the cores (their steps are independent; take and the ufuncs release
+    the GIL).
     Float16/bfloat16 accumulate in f32 and round once; integer mean sums in int64 (exact) and
     rounds down; i64/u64 mean keeps the overflow-free _integer_mean."""
     if rows.size == 0:
