@@ -4,7 +4,7 @@
     python fuzz/fuzz_families.py --replay 1234            # rerun one seed, print where the runs differ
 
 Each case is a random graph (tests/familylib.py) stepped through lengths that grow by one, jump,
-and grow again, run by irexec with families and with a concrete sizing pass each step; the runs
+grow again and go back down, run by irexec with families and with a concrete sizing pass each step; the runs
 must agree at every step (outputs bit for bit, or the same error line). A case that differs, or
 raises anything but irexec's own errors, is a finding: its seed is printed and saved as
 ``families-<seed>.txt`` under --out.

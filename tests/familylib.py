@@ -5,9 +5,10 @@ step. Shared by tests/test_families_fuzz.py (a few seeds, in the suite) and fuzz
 
 A graph mixes what decoders do with a length: shape arithmetic (ShapeOf, Gather, Concat, Range,
 Reshape targets), masks from it, slices at fixed bounds (the rules decide on the length against
-them), broadcasts, concatenations, reductions, and a product of the length with itself (which a
-Sym cannot keep: the layer is checked on its arrays). The two runs must agree step by step: the
-same outputs, bit for bit, or the same error line.
+them), broadcasts, concatenations, reductions, a Range down from the length, VariadicSplit with
+-1, TopK with k = min(n, k0), a Pad that crops past a length, and a product of the length with
+itself (which a Sym cannot keep: the layer is checked on its arrays). The two runs must agree
+step by step: the same outputs, bit for bit, or the same error line.
 """
 from __future__ import annotations
 
@@ -45,13 +46,16 @@ class _Builder:
 
     def step(self) -> None:
         rng, t = self.rng, self.pick()
-        kind = int(rng.integers(11))
+        kind = int(rng.integers(16))
         if kind == 0:      # a mask from the length: Range(0, n) < k, over the features
             k = int(rng.integers(0, 12))
             m = ops.convert(ops.less(ops.range(_c(0), self.length(t), _c(1), "i64"), _c(k)), "f32")
             self.seq.append(ops.multiply(t, ops.unsqueeze(ops.unsqueeze(m, _c(0)), _c(2))))
-        elif kind == 1:    # the input mask, as decoders broadcast it
-            m = ops.convert(self.mask, "f32")
+        elif kind == 1:    # the input mask, as decoders broadcast it (padded to t's length, which
+            # a concat may have grown past the mask's)
+            grow = ops.subtract(self.length(t), self.length(self.mask))
+            m = ops.pad(ops.convert(self.mask, "f32"), _c([0, 0]), ops.concat([_c([0]), ops.unsqueeze(grow, _c(0))], 0),
+                        "constant", _c(np.float32(0), np.float32))
             self.seq.append(ops.add(t, ops.unsqueeze(m, _c(2))))
         elif kind == 2:    # a slice at fixed bounds along the length, padded back by a concat
             stop = int(rng.integers(1, 10))
@@ -83,8 +87,27 @@ class _Builder:
         elif kind == 9:    # an even split of the features, joined back the other way round
             a, b = ops.split(t, _c(2), 2).outputs()
             self.seq.append(ops.concat([b, a], 2))
-        else:              # a Reshape to [2, -1] over the length: odd lengths are an error
+        elif kind == 10:   # a Reshape to [2, -1] over the length: odd lengths are an error
             self.outs.append(ops.reshape(ops.reduce_sum(t, _c([2]), False), _c([2, -1]), False))
+        elif kind == 11:   # a Range down from the length by a negative step, a fixed count of values
+            n = self.length(t)
+            r = ops.range(n, ops.subtract(n, _c(int(rng.integers(1, 8)))), _c(-int(rng.integers(1, 4))), "i64")
+            self.outs.append(ops.add(ops.reduce_sum(t, _c([1]), False), ops.convert(ops.reduce_sum(r, _c([0])), "f32")))
+        elif kind == 12:   # a VariadicSplit of the length with -1: the head too long for short lengths
+            head = int(rng.integers(0, 3))
+            a, b = ops.variadic_split(t, _c(1), _c([head, -1])).outputs()
+            self.outs.append(a)
+            self.seq.append(ops.concat([b, a], 1))
+        elif kind == 13:   # TopK along the length with k = min(n, k0): k decided against the length
+            k = ops.minimum(self.length(t), _c(int(rng.integers(1, 6))))
+            self.outs.append(ops.topk(t, k, 1, "max", "value", "i64").output(1))
+        elif kind == 14:   # a Pad whose end is k - n: negative (a crop) past k
+            end = ops.unsqueeze(ops.subtract(_c(int(rng.integers(2, 9))), self.length(t)), _c(0))
+            self.outs.append(ops.pad(t, _c([0, 1, 0]), ops.concat([_c([0]), end, _c([0])], 0), "constant",
+                                     _c(np.float32(0), np.float32)))
+        else:              # a bidirectional Broadcast of [1, n, 1] to the shape (at n = 1, 1 against 1)
+            m = ops.reduce_max(t, _c([2]), True)
+            self.seq.append(ops.multiply(ops.broadcast(m, ops.shape_of(t), "bidirectional"), t))
 
     def model(self) -> ov.Model:
         results = [ops.result(o) for o in self.outs + [self.seq[-1]]]
@@ -102,12 +125,14 @@ def make_case(seed: int, path: str) -> str:
 
 
 def lengths(seed: int) -> list:
-    """The lengths a case steps through: runs growing by one, and a jump between them."""
+    """The lengths a case steps through: runs growing by one, a jump between them, then back down
+    by one or two to below the start (0 included: an empty length)."""
     rng = np.random.default_rng(seed + 1)
     start = int(rng.integers(1, 6))
     first = list(range(start, start + int(rng.integers(3, 10))))
     jump = first[-1] + int(rng.integers(2, 8))
-    return first + list(range(jump, jump + int(rng.integers(3, 8))))
+    second = list(range(jump, jump + int(rng.integers(3, 8))))
+    return first + second + list(range(second[-1] - 1, max(-1, start - 3), -int(rng.integers(1, 3))))
 
 
 def run(path: str, steps: list, families: bool) -> list:
