@@ -17,7 +17,14 @@ from .graph import Graph, Port
 from .ops.bodies import BodyOp
 from .ops.op import Fact
 from .shape_inference import context_for, declared, layer_facts, walk
-from .shapes import compatible, fmt, intersect
+from .shapes import compatible, fmt, intersect, is_static
+
+
+def agrees(declared_shape, shape) -> bool:
+    """Whether a port's declared shape agrees with ``shape``. A port without dims is a scalar,
+    or a shape of unknown rank as OpenVINO writes one (it writes no dims for ``[...]``): it agrees
+    with any shape that is not fully static, which the rules may know more of than OpenVINO did."""
+    return compatible(declared_shape, shape) or (declared_shape == () and not is_static(shape))
 
 
 def refine(fact: Fact, port: Port) -> Fact:
@@ -77,7 +84,7 @@ class Checker:
             src = feeds[i]
             wrong_too = reported.get(src)
             truth = self.inferred.get(src)  # (a consumer may agree with the rule rather than the port)
-            if port.shape is not None and not compatible(port.shape, fact.shape) and not (
+            if port.shape is not None and not agrees(port.shape, fact.shape) and not (
                     wrong_too is not None and wrong_too.shape == port.shape) and not (
                     truth is not None and compatible(port.shape, truth.shape)):
                 where = where or self.where(layer)
@@ -111,7 +118,7 @@ class Checker:
                 facts.append(fact)  # (what refine gives when the two agree)
                 continue
             wrong = False
-            if not compatible(port.shape, fact.shape):
+            if not agrees(port.shape, fact.shape):
                 wrong = True
                 where = where or self.where(layer)
                 problems.append(_fix(ValidationError(

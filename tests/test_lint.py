@@ -494,3 +494,28 @@ def test_cli_select_ignore_strict_and_usage(tmp_path):
     assert r.exit_code == 2 and "no rule code starts with 'Q1'" in r.stderr
     assert _cli().exit_code == 2
     assert _cli(path, "--format", "xml").exit_code == 2
+
+
+
+def test_a_port_without_dims_is_a_scalar_or_an_unknown_rank(tmp_path):
+    # OpenVINO writes no dims for a shape of unknown rank (an Unsqueeze whose axes are computed):
+    # irexec's rule knows the rank (3) but not the dims, and that agrees; a rule that gives a
+    # static shape other than a scalar does not (OpenVINO would have written its dims).
+    import openvino.opset13 as ops
+    x = ops.parameter([2, 3], ov.Type.f32, name="x")
+    axes = ops.parameter([1], ov.Type.i64, name="axes")
+    path = str(tmp_path / "unsqueeze.xml")
+    ov.save_model(ov.Model([ops.result(ops.unsqueeze(x, axes))], [x, axes]), path)
+    assert re.search(r'<port id="2" precision="FP32" names="[^"]*" />', open(path).read())  # (no dims)
+    assert irexec.lint(path) == []
+    feeds = {"x": np.arange(6, dtype=np.float32).reshape(2, 3), "axes": np.array([1])}
+    (got,) = irexec.read_model(path).infer(feeds).values()  # (the CPU plugin compiles no dynamic rank)
+    np.testing.assert_array_equal(got, feeds["x"][:, None, :])
+    static = str(tmp_path / "relu.xml")
+    ov.save_model(ov.Model([ops.result(ops.relu(x))], [x]), static)
+    xml = open(static).read()
+    start = xml.index("<output>", xml.index('type="ReLU"'))
+    end = xml.index("</output>", start)
+    with open(static, "w") as f:  # (the ReLU's output port without its dims: declared a scalar)
+        f.write(xml[:start] + re.sub(r"\s*<dim>\d+</dim>", "", xml[start:end]) + xml[end:])
+    assert [(f.code, f.layer_type) for f in irexec.lint(static)] == [("S001", "Relu")]
