@@ -136,19 +136,24 @@ def lengths(seed: int) -> list:
 
 
 def run(path: str, steps: list, families: bool) -> list:
-    """Each step's outputs (name -> array), or its error line."""
+    """Each step's outputs (name -> array), or its error line, for lengths ``steps``."""
+    feeds = [{"x": (np.arange(n * 4, dtype=np.float32).reshape(1, n, 4) % 7) / 7, "mask": np.ones((1, n), np.int64)}
+             for n in steps]
+    return run_feeds(path, feeds, families)[0]
+
+
+def run_feeds(path: str, feeds: list, families: bool) -> tuple:
+    """Each step's outputs or error line, and the model (its sizing's families)."""
     irexec.sizing.Sizing.families = families
     try:
         model = irexec.read_model(path)
         got = []
-        for n in steps:
-            feeds = {"x": (np.arange(n * 4, dtype=np.float32).reshape(1, n, 4) % 7) / 7,
-                     "mask": np.ones((1, n), np.int64)}
+        for f in feeds:
             try:
-                got.append({k: np.array(v) for k, v in model.infer(feeds).items()})
+                got.append({k: np.array(v) for k, v in model.infer(f).items()})
             except irexec.IRExecError as e:
                 got.append(str(e))
-        return got
+        return got, model
     finally:
         irexec.sizing.Sizing.families = True
 

@@ -8,27 +8,12 @@ import pytest
 
 pytest.importorskip("openvino")
 import familylib  # noqa: E402
-import irexec  # noqa: E402
-import irexec.sizing  # noqa: E402
 
 ov, ops = familylib.ov, familylib.ops
 _c = familylib._c
 
 
-def _steps(path: str, feeds: list, families: bool) -> tuple:
-    """Each step's outputs or error line, and the model (its sizing's families)."""
-    irexec.sizing.Sizing.families = families
-    try:
-        model = irexec.read_model(path)
-        got = []
-        for f in feeds:
-            try:
-                got.append({k: np.array(v) for k, v in model.infer(f).items()})
-            except irexec.IRExecError as e:
-                got.append(str(e))
-        return got, model
-    finally:
-        irexec.sizing.Sizing.families = True
+_steps = familylib.run_feeds
 
 
 def _scores_reshaped_after_a_gather(tmp_path) -> str:
