@@ -43,12 +43,14 @@ def layer_facts(op, ins: list, context=None) -> list:
     outs = op.shape_infer(ins, context) if context is not None else op.shape_infer(ins)
     if not op.foldable or not all(f.value is not None for f in ins):
         return outs
-    if RANGE.active:
-        return _fold_symbolic(op, ins, outs)
+    if RANGE.active and any(has_sym(f.shape) for f in outs):
+        return outs  # (an output as long as a symbolic length: its value is not one array)
     # Only outputs the rule sizes, and small: the rule's shapes say all a larger one would, and
     # nothing is computed here whose size the rule has not vouched for.
     if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT or not representable(f) for f in outs):
         return outs
+    if RANGE.active:
+        return _fold_symbolic(op, ins, outs)
     with np.errstate(all="ignore"):  # (as the executor runs ops)
         arrays = op.evaluate([f.value for f in ins])
     if len(arrays) != len(outs) or any(
@@ -63,11 +65,8 @@ def layer_facts(op, ins: list, context=None) -> list:
 def _fold_symbolic(op, ins: list, outs: list) -> list:
     """Folding in a symbolic pass (irexec.symbolic): values hold Syms (object arrays), each an
     exact integer for every length the pass's decisions allow. What needs a Sym's int (an output
-    as long as the length, a cast) leaves the value unknown, which is always allowed."""
-    if any(has_sym(f.shape) for f in outs):
-        return outs
-    if any(not is_static(f.shape) or _count(f.shape) > FOLD_LIMIT or not representable(f) for f in outs):
-        return outs
+    as long as the length, a cast) leaves the value unknown, which is always allowed. ``outs``:
+    the rule's, small and static (layer_facts checks)."""
     try:
         arrays = [np.asarray(a) for a in op.evaluate([f.value for f in ins])]
     except Undecidable:
