@@ -373,7 +373,7 @@ WAIVABLE = ("S001", "S002", "S003", "S004")
 def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tensor_bytes, check: bool = True) -> Model:
     """A Model, once every check irexec lints with has passed (warnings are let through); the
     error raised for a model that fails carries every finding in ``.findings``."""
-    with gc_paused():
+    with gc_paused(kept=True):
         report = check_stream(data, path, weights)
         waived = []
         if not check:

@@ -168,3 +168,48 @@ def test_a_graph_let_go_is_freed_at_once(tmp_path):
     finally:
         if was:
             gc.enable()
+
+
+def _young_ids() -> set:
+    return {id(o) for g in (0, 1) for o in gc.get_objects(generation=g)}
+
+
+def test_a_model_read_is_left_in_the_collectors_oldest_generation(tmp_path):
+    # Its objects are not walked by the young passes after reading (each of which would walk all
+    # of them): they are moved to the oldest generation as the read ends.
+    path = write(tmp_path, chain(50))
+    if not gc.isenabled():
+        pytest.skip("the collector is off in this process")
+    model = irexec.read_model(path)
+    young = _young_ids()
+    graph = model.graph
+    layers = list(graph.layers.values())
+    assert gc.is_tracked(graph) and all(gc.is_tracked(x) for x in layers)
+    assert id(graph) not in young and not any(id(x) in young for x in layers)
+    assert model.infer({"x": np.ones((1, 8), np.float32)})["y"].shape == (1, 8)
+
+
+def test_reading_leaves_what_the_process_froze_frozen_and_its_own_objects_young(tmp_path):
+    path = write(tmp_path, chain(50))
+    if not gc.isenabled():
+        pytest.skip("the collector is off in this process")
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        model = irexec.read_model(path)
+        assert gc.get_freeze_count() == frozen  # (unfreezing would have let the process's go)
+        assert id(model.graph) in _young_ids()
+    finally:
+        gc.unfreeze()
+
+
+def test_a_read_with_the_collector_off_leaves_it_off(tmp_path):
+    path = write(tmp_path, chain(5))
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        irexec.read_model(path)
+        assert not gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        if was:
+            gc.enable()
