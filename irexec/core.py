@@ -188,6 +188,7 @@ class CompiledModel:
         self.device = device
         self.config = config or {}
         self._request = None
+        model.plan  # (the run's plan, made now: compiling a model is where OpenVINO's work goes too)
 
     @property
     def inputs(self) -> list:

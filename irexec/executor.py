@@ -296,6 +296,27 @@ class Plan:
                 and arr.flags.c_contiguous and arr.nbytes == base.nbytes)
 
 
+class LazyPlan:
+    """A model's Plan, made when first asked for (when it is compiled or first run, as OpenVINO
+    compiles a model it has read). An object of its own, not a method of the model, so that the
+    model's sizing can ask it for the shape-only layers without holding the model (a cycle, which
+    keeps a model let go alive until the collector runs)."""
+
+    __slots__ = ("graph", "plan")
+
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self.plan = None
+
+    def get(self) -> Plan:
+        if self.plan is None:
+            self.plan = Plan(self.graph)
+        return self.plan
+
+    def shape_only(self) -> frozenset:
+        return self.get().shape_only
+
+
 def _evaluate(layer, ins: list, inplace: bool, path, wanted=None, context=None) -> list:
     try:
         if context is not None:

@@ -12,7 +12,7 @@ import ml_dtypes
 import numpy as np
 
 from .errors import InputError, ParseError, ValidationError
-from .executor import Plan, root
+from .executor import LazyPlan, Plan, root
 from .sizing import Sizing
 from .limits import default_max_tensor_bytes, fmt_bytes
 from .lint import check_stream, output_names, refuse
@@ -75,11 +75,14 @@ class Model(ModelAPI):
     def __init__(self, graph: Graph, max_tensor_bytes: Optional[int] = None):
         self.graph = graph
         self.max_tensor_bytes = max_tensor_bytes or default_max_tensor_bytes()
-        self.plan = Plan(graph)
+        # The run's plan is made when first needed (compiling, as OpenVINO's compile_model does):
+        # reading a 10,000-layer model did not need its 35 ms.
+        self._plan = LazyPlan(graph)
+        order = graph.topological_order()
         self._check_constants()
-        self.inputs = [self._input_info(lid) for lid in self.plan.parameters]
-        self.outputs = self._output_infos()
-        self.sizing = Sizing(graph, self.plan.order, self.inputs, self.max_tensor_bytes, self.plan.shape_only)
+        self.inputs = [self._input_info(lid) for lid in order if graph.layer(lid).type == "Parameter"]
+        self.outputs = self._output_infos(order)
+        self.sizing = Sizing(graph, order, self.inputs, self.max_tensor_bytes, self._plan.shape_only)
         # The variables, each as its (first) ReadValue declares it: name = variable_id.
         self.variables = self._variable_infos()
         self._request = None
@@ -98,9 +101,15 @@ class Model(ModelAPI):
         names = layer.outputs[0].names if layer.outputs else ()
         return TensorInfo(layer.name, names, layer.op.element_type, layer.op.shape, lid)
 
-    def _output_infos(self) -> list:
+    @property
+    def plan(self) -> Plan:
+        """How a run goes (irexec.executor.Plan), made on first use."""
+        return self._plan.get()
+
+    def _output_infos(self, order: list) -> list:
         infos = []
-        for lid, (name, port, _) in zip(self.plan.results, output_names(self.graph, self.plan.results)):
+        results = [lid for lid in order if self.graph.layer(lid).type == "Result"]
+        for lid, (name, port, _) in zip(results, output_names(self.graph, results)):
             result = self.graph.layer(lid)
             etype = port.etype or (result.inputs[0].etype if result.inputs else None)
             infos.append(TensorInfo(name, port.names, etype, port.shape, lid))
@@ -108,7 +117,7 @@ class Model(ModelAPI):
 
     def _variable_infos(self) -> list:
         found = {}
-        for lid in self.plan.order:
+        for lid in self.graph.topological_order():
             layer = self.graph.layer(lid)
             if layer.type == "ReadValue" and layer.op.variable_id not in found:
                 etype, shape = getattr(layer.op, "declared_type", None), getattr(layer.op, "variable_shape", None)

@@ -45,8 +45,9 @@ class Sizing:
         self.inputs = inputs        # TensorInfo of each Parameter
         self.budget = max_tensor_bytes
         # Layers whose values depend on the inputs' shapes alone (executor.Plan.shape_only): the
-        # values the pass folds for them are the run's, for every run of the signature.
-        self.shape_only = shape_only
+        # values the pass folds for them are the run's, for every run of the signature. (Or a
+        # function that gives them: a model's plan is made when first needed.)
+        self._shape_only = shape_only
         self._signatures = {}       # signature -> (the guard or None, the known values)
         # The last pass's facts and the layers it could not size: a new signature reuses what
         # its inputs leave as it was (a decoder's next token changes only the attention's shapes).
@@ -64,6 +65,12 @@ class Sizing:
         self._declared = None if declared_holds else {}
         # (A body's: its Parameters take what the loop passes, back edges included, whatever
         # shapes they declare, as OpenVINO infers them again; so its layers' declarations do not bind.)
+
+    @property
+    def shape_only(self) -> frozenset:
+        if callable(self._shape_only):
+            self._shape_only = self._shape_only()
+        return self._shape_only
 
     def check(self, feeds: dict):
         """Size every intermediate for ``feeds`` (Parameter layer id -> array); raise when one is

@@ -213,3 +213,22 @@ def test_a_read_with_the_collector_off_leaves_it_off(tmp_path):
     finally:
         if was:
             gc.enable()
+
+
+def test_the_runs_plan_is_made_when_the_model_is_compiled_or_first_run(tmp_path):
+    path = write(tmp_path, chain(3))
+    model = irexec.read_model(path)
+    assert model._plan.plan is None  # (reading does not make it)
+    assert [i.name for i in model.inputs] == ["x"] and [o.name for o in model.outputs] == ["y"]
+    assert not model.stateful and model._plan.plan is not None
+    model = irexec.read_model(path)
+    out = model.infer({"x": np.full((1, 8), -1, np.float32)})["y"]
+    assert model._plan.plan is not None and (out == 0).all()
+    model = irexec.read_model(path)
+    irexec.Core().compile_model(model)
+    assert model._plan.plan is not None
+    # The sizing asks the plan for its shape-only layers without holding the model.
+    model = irexec.read_model(path)
+    ref = weakref.ref(model)
+    del model
+    assert ref() is None

@@ -44,6 +44,15 @@ KINDS: dict[str, Callable[[str], Any]] = {
 }
 
 
+# Spellings read before, (kind, text) -> value: a model writes the same few thousands of times
+# (every Const's element_type, most of their shapes). Every kind's value is immutable, so one
+# serves all; short spellings only, and a bounded number of them.
+_READ: dict = {}
+_UNREAD = object()
+_READ_LONGEST = 64
+_READ_MOST = 4096
+
+
 @dataclass(frozen=True)
 class Attr:
     """One attribute: ``kind`` is one of KINDS; ``default`` REQUIRED when the spec has none;
@@ -62,12 +71,17 @@ class Attr:
             if self.required:
                 raise ValidationError(f"required attribute '{self.name}' is missing")
             return self.default
-        try:
-            value = KINDS[self.kind](raw)
-        except ValidationError:
-            raise
-        except Exception as e:  # the kind parsers raise ValueError or ParseError
-            raise ValidationError(f"attribute {self.name}={clipped(raw)} is not a valid {self.kind}: {e}") from None
+        key = (self.kind, raw)
+        value = _READ.get(key, _UNREAD)
+        if value is _UNREAD:
+            try:
+                value = KINDS[self.kind](raw)
+            except ValidationError:
+                raise
+            except Exception as e:  # the kind parsers raise ValueError or ParseError
+                raise ValidationError(f"attribute {self.name}={clipped(raw)} is not a valid {self.kind}: {e}") from None
+            if len(raw) <= _READ_LONGEST and len(_READ) < _READ_MOST:
+                _READ[key] = value
         if self.choices is not None:
             check = value.lower() if isinstance(value, str) else value
             if check not in self.choices:

@@ -4,7 +4,7 @@ is needed; shape inference carries the value of small constants."""
 import math
 
 from ...errors import ValidationError
-from ...shapes import is_static, static, to_ints
+from ...shapes import is_static, to_ints
 from ..common import FOLD_LIMIT, require_array_shape
 from ..op import Attr, Fact, Op
 from ..registry import register
@@ -49,7 +49,7 @@ class Const(Op):
 
     def output_facts(self):
         value = self.compute() if math.prod(self.dims) <= FOLD_LIMIT else None
-        return Fact(self.element_type, static(self.dims), value)
+        return Fact(self.element_type, self.shape, value)  # (static: setup refuses any other)
 
     def compute(self):
         return self.weights.tensor(self.offset, self.size, self.element_type, self.dims)
