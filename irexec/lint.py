@@ -20,6 +20,7 @@ from .files import is_regular, open_regular
 from .locations import with_columns
 from .findings import Finding, has_errors
 from .graph import Graph, gc_paused
+from .plain_ir import plain_graph
 from .reader import build_graph, default_weights_path, parse_graph, read_bytes
 from .safexml import parse_events, prepare_xml, syntax_error
 from .schema_pass import SchemaSlices, schema, schema_path  # noqa: F401  (schema, schema_path: as before)
@@ -56,12 +57,14 @@ def _check(path, weights) -> Report:
     data = b""
     try:
         data = prepare_xml(read_bytes(path), path)
-        events = parse_events(data)
-        try:
-            report.graph = build_graph(events, path, weights, problems, SchemaSlices(path, problems))
-        except etree.XMLSyntaxError as e:
-            problems.clear()  # (what was found before it: the file is not XML, and that is the finding)
-            raise syntax_error(e, data, path) from None
+        report.graph = plain_graph(data, path, weights, problems, lambda found: SchemaSlices(path, found))
+        if report.graph is None:  # (not a plain IR: read the general way)
+            events = parse_events(data)
+            try:
+                report.graph = build_graph(events, path, weights, problems, SchemaSlices(path, problems))
+            except etree.XMLSyntaxError as e:
+                problems.clear()  # (what was found before it: the file is not XML, and that is the finding)
+                raise syntax_error(e, data, path) from None
         report.facts = check_graph(report.graph, problems)
         check_variables(report.graph, report.facts, problems)
         check_output_names(report.graph, problems)

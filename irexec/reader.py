@@ -105,15 +105,19 @@ class _Stream:
                 self.check_id(el)
                 self.layer_elements = 0
         elif depth == 2:
-            self.section = el.tag if el.tag in ("layers", "edges") else None
-            if self.section:
-                if self.section in self.seen:
-                    self.report(self.error(f"<net> has more than one <{self.section}>", el, code="X003"))
-                self.seen.add(self.section)
-                if self.schema is not None:
-                    self.schema.open(self.section)
+            self.start_section(el)
         else:
             self.begin_net(el)
+
+    def start_section(self, el) -> None:
+        """A child of the <net> starts: a <layers> or <edges> is a section read."""
+        self.section = el.tag if el.tag in ("layers", "edges") else None
+        if self.section:
+            if self.section in self.seen:
+                self.report(self.error(f"<net> has more than one <{self.section}>", el, code="X003"))
+            self.seen.add(self.section)
+            if self.schema is not None:
+                self.schema.open(self.section)
 
     def in_body(self, el) -> None:
         """Keep the limits inside a layer's bodies while it is still being parsed: a layer in a
@@ -271,6 +275,13 @@ def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[
     reading on past each; the graph returned then leaves out what was broken. Without it, the
     first problem is raised. Problems that leave nothing to read are raised either way."""
     data = prepare_xml(data, path)
+    from .plain_ir import plain_graph  # (it reads with this module's parts)
+    found = [] if problems is None else problems
+    graph = plain_graph(data, path, weights_path, found)
+    if graph is not None:
+        if problems is None and found:
+            raise found[0]
+        return graph
     events = parse_events(data)
     try:
         graph = build_graph(events, path, weights_path, problems)

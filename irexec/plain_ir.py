@@ -1,0 +1,229 @@
+"""The quick reading of a plain IR: the same graph, problems and schema findings as the general
+reader (irexec.reader), with parse events for the <net>'s own parts only.
+
+The general reader asks lxml for an event at every element, to keep each limit as the file is
+read; for a 10,000-layer IR those 200,000 events took 30 ms of the 400 reading took. A file whose
+bytes alone show that no limit can be met needs no event inside a layer or an edge: its layers
+and edges are read when they end, as the general reader reads them. "Plain" (``plain_marks``):
+
+- no bodies (Loop, TensorIterator, If): theirs are limits of their own;
+- fewer ``<`` between one ``<layer`` and the next (the last: and ``</layers``) than
+  MAX_LAYER_ELEMENTS, the most elements a layer may hold; the same between edges;
+- at most PLAIN_OUTSIDE ``<`` outside those spans, so that what the quick reading holds until
+  its part of the <net> ends (a child of the <net> it has no events in) is bounded;
+- no run of more than ATTRIBUTE_BYTES * MAX_ATTRIBUTES bytes without a ``<``, which every element
+  with more than MAX_ATTRIBUTES attributes would need.
+
+Anything else the general reader would say differently (an element in <layers> that is not a
+layer, a comment between layers, a <layer> that is not a child of <layers>, a ``<layer`` no layer
+was read for, any error raised) makes ``plain_graph`` let its reading go and return None: the
+caller then reads the file the general way, which says what it says of it.
+"""
+from __future__ import annotations
+
+import io
+from typing import Callable, Optional
+
+import numpy as np
+from lxml import etree
+
+from .graph import Graph
+from .layer_xml import BODY_TAGS, edge_of
+from .reader import DROP_EVERY, _Stream
+from .safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, PARSER_OPTIONS
+
+PLAIN_OUTSIDE = 1 << 16
+# False: every file is read the general way (tests compare the two).
+QUICK = True
+ATTRIBUTE_BYTES = 4   # the fewest an attribute takes: a=""
+# The elements the quick reading has events for: the <net>, its sections and their items, and
+# rt_info (the one child of the <net> OpenVINO writes besides them; inside a layer it is passed over).
+_TAGS = ("net", "layers", "edges", "layer", "edge", "rt_info")
+_EVENT_OPTIONS = dict(PARSER_OPTIONS, remove_blank_text=True)
+_AFTER_NAME = np.frombuffer(b" \t\r\n/>", np.uint8)
+_LONGEST = max(len(t) for t in BODY_TAGS + ("layer",))
+
+
+def plain_marks(data: bytes) -> Optional[int]:
+    """How many ``<layer`` elements ``data`` (UTF-8, prepared) has, when no limit the general
+    reader keeps can be met in it; else None."""
+    buf = np.frombuffer(data, np.uint8)
+    opens = np.flatnonzero(buf == 0x3C)
+    if not opens.size:
+        return None
+    if max(int(np.diff(opens).max(initial=0)), len(data) - int(opens[-1])) > ATTRIBUTE_BYTES * MAX_ATTRIBUTES:
+        return None
+    # (A name and the byte after it fit before the end: the last "<" are the </net>'s and such.)
+    inner = opens[opens + _LONGEST + 1 < buf.size]
+    firsts = buf[inner + 1]
+    if any(_named(buf, inner, firsts, tag).size for tag in BODY_TAGS):
+        return None
+    # Each layer (edge) holds fewer elements than there are "<" from it to the next one (the last:
+    # to the </layers>); what no layer or edge spans is held until its part of the <net> ends.
+    spanned = 0
+    for tag, closing in (("layer", b"</layers"), ("edge", b"</edges")):
+        marks = _named(buf, inner, firsts, tag)
+        if tag == "layer":
+            layers = int(marks.size)
+        if not marks.size:
+            continue
+        close = data.rfind(closing)
+        if close < 0:
+            return None
+        widths = np.append(marks[1:], np.searchsorted(opens, close)) - marks
+        if int(widths.min()) <= 0 or int(widths.max()) >= MAX_LAYER_ELEMENTS:
+            return None
+        spanned += int(widths.sum())
+    if opens.size - spanned > PLAIN_OUTSIDE:
+        return None
+    return layers
+
+
+def _named(buf: np.ndarray, opens: np.ndarray, firsts: np.ndarray, tag: str) -> np.ndarray:
+    """The places, among the ``<`` at ``opens`` (``firsts``: the byte after each), of those that
+    start an element named ``tag``."""
+    name = np.frombuffer(tag.encode(), np.uint8)
+    places = np.flatnonzero(firsts == name[0])  # (the first letter: few)
+    at = opens[places]
+    named = np.isin(buf[at + 1 + len(name)], _AFTER_NAME)
+    for k in range(1, len(name)):
+        named &= buf[at + 1 + k] == name[k]
+    return places[named]
+
+
+def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
+                make_schema: Optional[Callable] = None) -> Optional[Graph]:
+    """The Graph of a plain IR (``data``: UTF-8, prepared), its problems added to ``problems`` and
+    the schema's findings too when ``make_schema(problems)`` gives the linter's schema pass; None
+    (nothing added) when the file is not plain or the reading meets anything the general reader
+    would say differently."""
+    marks = plain_marks(data) if QUICK else None
+    if marks is None:
+        return None
+    mark = len(problems)
+    schema = make_schema(problems) if make_schema is not None else None
+    walk = _Stream(path, weights_path, problems, schema)
+    try:
+        read = _read(walk, data, schema) and walk.layers_read == marks
+        if read:
+            return walk.finish()
+    except Exception:  # (the general reader says what is wrong, where it meets it)
+        pass
+    del problems[mark:]
+    if walk.builder is not None and walk.graph.weights is not None and walk.graph.weights is not weights_path:
+        walk.graph.weights.close()
+    return None
+
+
+def _read(walk: _Stream, data: bytes, schema) -> bool:
+    """Read the events into ``walk`` as the general reader does; False at anything it would read
+    otherwise."""
+    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS)
+    root = section_el = previous = None
+    section = None
+    item = 0    # elements with events open in the current layer or edge, its own included
+    other = 0   # ... in an rt_info of the <net>
+    handled = []  # the <net>'s children read (for the schema: those without events are checked in turn)
+    walk.layers_read = 0
+    for event, el in events:
+        if item:
+            if event == "start":
+                if el.tag != "rt_info":
+                    return False
+                item += 1
+                continue
+            item -= 1
+            if item:
+                continue
+            # A layer or an edge ends: after the one before it, in the section, with nothing between.
+            if el.getparent() is not section_el or el.getprevious() not in (None, previous):
+                return False
+            previous = el
+            if section == "layers":
+                walk.check_id(el)
+                walk.layers_read += 1
+                walk.add_layer(el)
+            else:
+                edge = edge_of(el, walk.reading)
+                if edge is not None:
+                    walk.builder.add_edge(edge)
+            if schema is not None:
+                schema.hold(el)
+                continue
+            el.clear()
+            walk.ended += 1
+            if walk.ended >= DROP_EVERY:
+                walk.ended = 0
+                del section_el[:section_el.index(el)]
+            continue
+        if other:
+            if event == "start":
+                if el.tag != "rt_info":
+                    return False
+                other += 1
+                continue
+            other -= 1
+            if not other:
+                _child_ends(el, None, schema, handled)
+            continue
+        tag = el.tag
+        if event == "start":
+            if root is None:
+                if tag != "net":
+                    return False
+                root = el
+                walk.depth = 1
+                walk.begin_net(el)
+                continue
+            if tag == "layer" or tag == "edge":
+                if section != tag + "s":
+                    return False
+                item = 1
+                continue
+            if tag == "net" or el.getparent() is not root:
+                return False
+            if schema is not None:
+                _unread_children(root, el, schema, handled)
+            if tag == "rt_info":
+                other = 1
+                continue
+            section, section_el, previous = tag, el, None
+            walk.start_section(el)
+            continue
+        if tag == "net":
+            if schema is not None:
+                _unread_children(root, None, schema, handled)
+            continue
+        if el is not section_el or (len(el) and el[-1] is not previous):
+            return False  # (an element after the last layer or edge)
+        _child_ends(el, section, schema, handled)
+        section = section_el = previous = None
+        walk.section = None
+    if root is None:
+        return False
+    docinfo = root.getroottree().docinfo  # (as the general reader, after parsing: no DOCTYPE either)
+    return not (docinfo.doctype or docinfo.internalDTD is not None)
+
+
+def _child_ends(el, section: Optional[str], schema, handled: list) -> None:
+    """A child of the <net> ends, as the general reader ends it: the schema checks it, then it is
+    dropped with what came before it."""
+    handled.append(el)
+    if schema is not None:
+        schema.close(el, section)
+    el.clear()
+    while el.getprevious() is not None:
+        del el.getparent()[0]
+
+
+def _unread_children(root, upto, schema, handled: list) -> None:
+    """The <net>'s children before ``upto`` (None: all) that had no events, each ended in turn,
+    as the general reader ends every child of the <net> (comments are not elements to it)."""
+    children = []
+    for child in (upto.itersiblings(preceding=True) if upto is not None else reversed(list(root))):
+        if handled and child is handled[-1]:
+            break
+        if isinstance(child.tag, str):
+            children.append(child)
+    for child in reversed(children):
+        _child_ends(child, None, schema, handled)
