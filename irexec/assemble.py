@@ -63,8 +63,9 @@ class GraphBuilder:
     def finish(self) -> Graph:
         graph, reading = self.graph, self.reading
         fed = {}  # layer id -> its input ports that have an edge (or had one to a layer left out)
-        for edge in self.edges:
-            _add_edge(graph, edge, reading, fed, self.unread, self.where)
+        ports = {}  # layer id -> its port_indices (asked once a layer, not twice an edge)
+        graph.add_edges([edge for edge in self.edges
+                         if _edge_holds(graph, edge, reading, fed, self.unread, self.where, ports)])
         for layer in graph.layers.values():
             for e in bind_op(graph, layer, reading.path, fed.get(layer.id, ())):
                 if e.code == "C001":
@@ -79,7 +80,10 @@ class GraphBuilder:
         return graph
 
 
-def _add_edge(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict) -> None:
+def _edge_holds(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict,
+                ports: dict) -> bool:
+    """Whether the edge joins ports the layers have, into an input no edge fed before; else it
+    is reported (and False). ``ports``: the layers' port indices met so far."""
     src, sp, dst, dp, line = edge
     layers = graph.layers
     src_l, dst_l = layers.get(src), layers.get(dst)
@@ -88,7 +92,7 @@ def _add_edge(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: se
         if dst_l is not None and dst not in unread:
             _fed(fed, dst, dp)
         graph.used.add(src)
-        return
+        return False
     if src_l is None or dst_l is None:
         lid, other = (src, dst_l) if src_l is None else (dst, src_l)
         where = other.where() if other is not None else dict(outer)
@@ -97,28 +101,34 @@ def _add_edge(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: se
                                        file=reading.path, code="G001", **where))
         if dst_l is not None:
             _fed(fed, dst, dp)
-        return
-    if sp not in src_l.port_indices()[1]:
+        return False
+    outs = ports.get(src)
+    if outs is None:
+        outs = ports[src] = src_l.port_indices()
+    if sp not in outs[1]:
         reading.report(ValidationError(f"edge from an output port the layer does not have (to layer "
                                        f"{dst_l.name!r}, id {printable(dst)})", file=reading.path, code="G002",
                                        port=sp, **dict(src_l.where(), line=line)))
         _fed(fed, dst, dp)
-        return
-    if dp not in dst_l.port_indices()[0]:
+        return False
+    ins = ports.get(dst)
+    if ins is None:
+        ins = ports[dst] = dst_l.port_indices()
+    if dp not in ins[0]:
         reading.report(ValidationError(f"edge to an input port the layer does not have (from layer "
                                        f"{src_l.name!r}, id {printable(src)})", file=reading.path, code="G002",
                                        port=dp, **dict(dst_l.where(), line=line)))
-        return
-    ports = fed.get(dst)
-    if ports is None:
-        ports = fed[dst] = set()
-    elif dp in ports:
+        return False
+    taken = fed.get(dst)
+    if taken is None:
+        taken = fed[dst] = set()
+    elif dp in taken:
         reading.report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id "
                                        f"{printable(src)})", file=reading.path, code="G003", port=dp,
                                        **dict(dst_l.where(), line=line)))
-        return
-    ports.add(dp)
-    graph.add_edge(src, sp, dst, dp, line)
+        return False
+    taken.add(dp)
+    return True
 
 
 def _fed(fed: dict, layer_id: str, port: str) -> None:

@@ -258,18 +258,32 @@ class Graph:
         keyed[(src_port, dst_port)] = line
         self._feeds = self._order = self._consumers = self._nx = None
 
+    def add_edges(self, edges) -> None:
+        """``add_edge`` for each (src, src_port, dst, dst_port, line), in order."""
+        succ, count = self.succ, 0
+        for src, src_port, dst, dst_port, line in edges:
+            keyed = succ[src].setdefault(dst, {})
+            count += (src_port, dst_port) not in keyed
+            keyed[(src_port, dst_port)] = line
+        self.edge_count += count
+        self._feeds = self._order = self._consumers = self._nx = None
+
     def producers(self, layer_id: str) -> dict:
         """Map each input index of a layer to the (layer id, output index) that feeds it (the
         map is shared: read it, do not change it)."""
         if self._feeds is None:
             feeds = {lid: {} for lid in self.layers}
             layers = self.layers
+            inputs = {}  # layer id -> its input ports' positions (asked once a layer, not once an edge)
             for src, out in self.succ.items():
                 if not out:
                     continue
                 outs = layers[src].port_indices()[1]
                 for dst, keyed in out.items():
-                    ins, fed = layers[dst].port_indices()[0], feeds[dst]
+                    ins = inputs.get(dst)
+                    if ins is None:
+                        ins = inputs[dst] = layers[dst].port_indices()[0]
+                    fed = feeds[dst]
                     for sp, dp in keyed:
                         fed[ins[dp]] = (src, outs[sp])
             self._feeds = feeds
