@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Optional
@@ -53,7 +54,13 @@ class Port:
     line: Optional[int] = None
 
 
-@dataclass
+# (Slots: tens of thousands of layers in a large model, a tenth of reading it went to their
+# dicts. A weak reference to a layer is taken by tests that watch a graph freed; Python 3.10's
+# dataclasses cannot give slots one, so there layers keep their dicts.)
+_LAYER_SLOTS = dict(slots=True, weakref_slot=True) if sys.version_info >= (3, 11) else {}
+
+
+@dataclass(**_LAYER_SLOTS)
 class Layer:
     id: str
     name: str
@@ -66,6 +73,7 @@ class Layer:
     op: object = None
     bodies: dict = field(default_factory=dict)  # "body", "then_body", "else_body" -> Body
     scope: tuple = ("", "")  # inside a body: the path of names and of ids before this layer's own
+    _port_index: Optional[tuple] = field(default=None, init=False, repr=False, compare=False)
 
     def input_index(self, port_id: str) -> int:
         """The position of an input port by its id (KeyError if there is none)."""
@@ -79,18 +87,18 @@ class Layer:
         ports, each looked up by an edge, so a walk over the ports per lookup is quadratic. The
         first port of an id wins, as a walk would find it (the reader refuses a repeated id).
         Made again if the port lists are replaced or grow."""
-        index = self.__dict__.get("_port_index")
+        index = self._port_index
         ins, outs = self.inputs, self.outputs
         if index is not None and index[2] is ins and index[3] is outs and index[4] == len(ins) + len(outs):
             return index
         index = (_first_positions(ins), _first_positions(outs), ins, outs, len(ins) + len(outs))
-        self.__dict__["_port_index"] = index
+        self._port_index = index
         return index
 
     def keep_port_indices(self, ins: dict, outs: dict) -> None:
         """Keep the index ``port_indices`` would make, made by whoever built the port lists (each
         id once; the reader makes it to find a repeated one)."""
-        self.__dict__["_port_index"] = (ins, outs, self.inputs, self.outputs, len(self.inputs) + len(self.outputs))
+        self._port_index = (ins, outs, self.inputs, self.outputs, len(self.inputs) + len(self.outputs))
 
     @property
     def path(self) -> str:

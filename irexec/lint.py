@@ -139,6 +139,8 @@ def check_output_names(graph: Graph, problems: list) -> None:
 
 def drop_sinks(graph: Graph, problems: list) -> None:
     """Drop the warnings that a sink's output is unused (G009): an Assign is run for its effect."""
+    if not any(getattr(p, "code", None) == "G009" for p in problems):
+        return  # (nothing to drop: no layer need be looked at)
     sinks = {lid for lid, layer in graph.layers.items() if getattr(layer.op, "sink", False)}
     if sinks:
         problems[:] = [p for p in problems if not (p.code == "G009" and p.layer_id in sinks)]

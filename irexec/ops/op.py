@@ -36,7 +36,7 @@ FOLD_LIMIT = 1 << 12
 SPEC_ROOT = "https://docs.openvino.ai/2025/documentation/openvino-ir-format/operation-sets/operation-specs/"
 
 
-@dataclass
+@dataclass(slots=True)  # (one per tensor, made again by every pass)
 class Fact:
     """What is known about a tensor before running: type, partial shape, maybe its value."""
     etype: Optional[ElementType]
