@@ -139,7 +139,9 @@ def _check_slice(xsd, root, holder, items: list, path: str, problems: list, seen
     """Validate ``items`` (elements of the <net>, or of its <layers> or <edges> when ``holder``
     names them) in a <net> of their own, where they move (the comments beside them are dropped)."""
     parent = items[0].getparent()
-    if parent is not None:
+    # (The common case: the items are the parent's first children, nothing between them; then
+    # there is nothing to drop, and no walk over them to find it.)
+    if parent is not None and parent.index(items[-1]) != len(items) - 1:
         moved = set(items)
         for sibling in list(items[-1].itersiblings(preceding=True)):
             if sibling not in moved:
