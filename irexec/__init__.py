@@ -13,7 +13,7 @@ __version__ = "0.1.0"
 # ``irexec rules`` none of it.
 _LAZY = {
     "Finding": "findings", "lint": "lint", "Profiler": "profiling",
-    "Model": "model", "TensorInfo": "model", "read_model": "model",
+    "Model": "model", "TensorInfo": "tensor_info", "read_model": "model",
     "InferRequest": "request", "VariableState": "request",
     "CompiledModel": "core", "Core": "core", "Tensor": "core", "Type": "core", "compile_model": "core",
     "Dimension": "partial_shape", "PartialShape": "partial_shape", "Results": "results",

@@ -34,7 +34,8 @@ def refine(fact: Fact, port: Port) -> Fact:
     if shape == port.shape and fact.etype is not None:
         return fact  # the common case: they say the same
     if shape is None:
-        shape = port.shape
+        if port.shape != ():  # (no dims say nothing: a scalar and an unknown rank are written alike)
+            shape = port.shape
     elif port.shape is not None and compatible(shape, port.shape):
         shape = tuple(intersect(a, b) for a, b in zip(shape, port.shape))
     return Fact(fact.etype or port.etype, shape, fact.value)

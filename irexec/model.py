@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import numbers
 import os
-from dataclasses import dataclass
 from typing import Optional
 
 import ml_dtypes
@@ -19,60 +18,17 @@ from .lint import check_stream, output_names, refuse
 from .graph import Graph, gc_paused
 from .reader import default_weights_path, read_bytes
 from .request import InferRequest
-from .shapes import PShape, fits, fmt
-from .partial_shape import PartialShape
+from .shapes import fits, fmt
 from .results import Results
+from .tensor_info import TensorInfo
 from .model_api import ModelAPI
 from .strings import as_strings
 from .types import ElementType, from_dtype
 from .ops.type.convert_narrow import NARROW, narrow_input
 
 
-@dataclass(frozen=True)
-class TensorInfo:
-    """A model input or output: the name it is keyed by, its other names, type and shape."""
-    name: str
-    names: tuple
-    element_type: ElementType
-    shape: PShape
-    layer_id: str
-
-    def __str__(self) -> str:
-        return f"{self.name}: {self.element_type} {fmt(self.shape)}"
-
-    # OpenVINO's port API (an input or output of a model, as ``model.inputs[0]``), by its names.
-    @property
-    def any_name(self) -> str:
-        return self.name
-
-    get_any_name = any_name.fget
-
-    def get_names(self) -> set:
-        """Every tensor name of the port (its layer's name when it has none)."""
-        return set(self.names) or {self.name}
-
-    @property
-    def partial_shape(self) -> PartialShape:
-        return PartialShape(self.shape)
-
-    get_partial_shape = partial_shape.fget
-
-    def get_shape(self) -> list:
-        """The static shape's sizes (a dynamic shape raises, as OpenVINO's does)."""
-        return self.partial_shape.to_shape()
-
-    def get_element_type(self) -> ElementType:
-        return self.element_type
-
-    def __repr__(self) -> str:
-        names = ", ".join(sorted(self.get_names()))
-        return f"<Output: names[{names}] shape{fmt(self.shape)} type: {self.element_type}>"
-
-
-
-
 class Model(ModelAPI):
-    def __init__(self, graph: Graph, max_tensor_bytes: Optional[int] = None):
+    def __init__(self, graph: Graph, max_tensor_bytes: Optional[int] = None, facts: Optional[dict] = None):
         self.graph = graph
         self.max_tensor_bytes = max_tensor_bytes or default_max_tensor_bytes()
         # The run's plan is made when first needed (compiling, as OpenVINO's compile_model does):
@@ -81,7 +37,7 @@ class Model(ModelAPI):
         order = graph.topological_order()
         self._check_constants()
         self.inputs = [self._input_info(lid) for lid in order if graph.layer(lid).type == "Parameter"]
-        self.outputs = self._output_infos(order)
+        self.outputs = self._output_infos(order, facts or {})
         self.sizing = Sizing(graph, order, self.inputs, self.max_tensor_bytes, self._plan.shape_only)
         # The variables, each as its (first) ReadValue declares it: name = variable_id.
         self.variables = self._variable_infos()
@@ -106,13 +62,20 @@ class Model(ModelAPI):
         """How a run goes (irexec.executor.Plan), made on first use."""
         return self._plan.get()
 
-    def _output_infos(self, order: list) -> list:
+    def _output_infos(self, order: list, facts: dict) -> list:
+        """Each output as its port declares it; a port without dims, which OpenVINO writes for a
+        scalar and for a shape of unknown rank alike, as the rules infer it (``facts``: the
+        checks', when given)."""
         infos = []
         results = [lid for lid in order if self.graph.layer(lid).type == "Result"]
         for lid, (name, port, _) in zip(results, output_names(self.graph, results)):
             result = self.graph.layer(lid)
             etype = port.etype or (result.inputs[0].etype if result.inputs else None)
-            infos.append(TensorInfo(name, port.names, etype, port.shape, lid))
+            shape = port.shape
+            if shape == () and facts:
+                fact = facts.get(self.graph.producers(lid).get(0))
+                shape = fact.shape if fact is not None else shape
+            infos.append(TensorInfo(name, port.names, etype, shape, lid))
         return infos
 
     def _variable_infos(self) -> list:
@@ -393,6 +356,6 @@ def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tenso
         # The checks read small constants; let a run map the weights afresh, so that a file
         # changed in between is caught then (a shrunken map is a SIGBUS, not an error).
         report.graph.weights.close()
-        model = Model(report.graph, max_tensor_bytes)
+        model = Model(report.graph, max_tensor_bytes, report.facts)
         model.waived = waived
         return model

@@ -509,8 +509,15 @@ def test_a_port_without_dims_is_a_scalar_or_an_unknown_rank(tmp_path):
     assert re.search(r'<port id="2" precision="FP32" names="[^"]*" />', open(path).read())  # (no dims)
     assert irexec.lint(path) == []
     feeds = {"x": np.arange(6, dtype=np.float32).reshape(2, 3), "axes": np.array([1])}
-    (got,) = irexec.read_model(path).infer(feeds).values()  # (the CPU plugin compiles no dynamic rank)
+    model = irexec.read_model(path)
+    (got,) = model.infer(feeds).values()  # (the CPU plugin compiles no dynamic rank)
     np.testing.assert_array_equal(got, feeds["x"][:, None, :])
+    # The output is shown as the rules infer it (OpenVINO's: [...]), not as the scalar its port reads as.
+    assert str(model.outputs[0]).endswith(": f32 [?,?,?]") and "shape[?,?,?]" in repr(model.outputs[0])
+    scalar = str(tmp_path / "sum.xml")  # (a scalar output: written without dims too, and shown as one)
+    ov.save_model(ov.Model([ops.result(ops.reduce_sum(x, ops.constant(np.array([0, 1])), False))], [x]), scalar)
+    assert "<dim>" not in open(scalar).read().split('type="ReduceSum"')[1].split("</layer>")[0].split("<output>")[1]
+    assert irexec.lint(scalar) == [] and irexec.read_model(scalar).outputs[0].shape == ()
     static = str(tmp_path / "relu.xml")
     ov.save_model(ov.Model([ops.result(ops.relu(x))], [x]), static)
     xml = open(static).read()
