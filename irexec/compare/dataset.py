@@ -20,6 +20,7 @@ from ..model import read_model
 from . import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, _by_layer, _differences, compare
 from .device import Device, import_openvino, ov_message
 from .report import CompareReport, _json_row
+from .tensors import from_device, to_device
 
 LISTED = 20  # failing samples listed in the summary unless asked for more
 
@@ -147,7 +148,7 @@ def compare_dataset(model, inputs: str, device: str = "CPU", rtol: float = DEFAU
     results = []
     bar = progress(len(samples)) if progress is not None else None
     for n, sample in enumerate(samples):
-        results.append(_one(m, sample, request, ins, outs, device, rtol, atol))
+        results.append(_one(ov, m, sample, request, ins, outs, device, rtol, atol))
         if bar is not None:
             bar.update(n + 1)
     if bar is not None:
@@ -164,7 +165,7 @@ def compare_dataset(model, inputs: str, device: str = "CPU", rtol: float = DEFAU
     return report
 
 
-def _one(m, sample, request, ins, outs, device, rtol, atol) -> SampleResult:
+def _one(ov, m, sample, request, ins, outs, device, rtol, atol) -> SampleResult:
     from ..batch.work import load_sample
     file = sample.path if sample.index is None else f"{sample.path}[{sample.index}]"
     row = SampleResult(sample.name, file, "ok")
@@ -181,7 +182,7 @@ def _one(m, sample, request, ins, outs, device, rtol, atol) -> SampleResult:
         return row
     try:
         request.reset_state()  # (a stateful model starts each sample afresh, as irexec's new request)
-        request.infer({port: feeds[lid] for port, lid in ins if lid in feeds})
+        request.infer({port: to_device(ov, feeds[lid], port.get_element_type()) for port, lid in ins if lid in feeds})
     except Exception as e:
         row.status, row.error = "failed", f"{device}: {ov_message(e)}"
         return row
@@ -192,7 +193,7 @@ def _one(m, sample, request, ins, outs, device, rtol, atol) -> SampleResult:
             row.outputs[info.name] = {"mismatches": 1, "shape": f"{device} has no output of that Result"}
             bad.append(f"output '{one_line(info.name)}': {row.outputs[info.name]['shape']}")
             continue
-        found = _differences(mine[info.name], np.array(request.get_tensor(port).data), rtol, atol)
+        found = _differences(mine[info.name], from_device(request.get_tensor(port)), rtol, atol)
         if isinstance(found, str):
             row.outputs[info.name] = {"mismatches": int(np.size(mine[info.name])) or 1, "shape": found}
             bad.append(f"output '{one_line(info.name)}': {found}")

@@ -6,6 +6,7 @@ import numpy as np
 
 from ..errors import IRExecError, UsageError, one_line
 from .report import Skipped
+from .tensors import from_device, to_device
 
 INSTALL = 'irexec compare needs the OpenVINO runtime: pip install "irexec[openvino]"'
 # Layers with nothing to compare: inputs are fed alike, constants are the same bytes, an
@@ -72,7 +73,7 @@ class Device:
             self.model = self.core.read_model(model, weights) if weights else self.core.read_model(model)
         except Exception as e:  # OpenVINO raises RuntimeError subclasses for a model it refuses
             raise IRExecError(f"OpenVINO cannot read the model: {ov_message(e)}", file=str(model)) from None
-        self.device, self.config, self.graph = device, config, graph
+        self.ov, self.device, self.config, self.graph = ov, device, config, graph
         self.nodes = {n.get_friendly_name(): n for n in self.model.get_ordered_ops()}
         self.names = {graph.layer(lid).name: lid for lid in graph.layers}
 
@@ -112,13 +113,13 @@ class Device:
             for port in compiled.inputs:
                 lid = self.names.get(port.get_node().get_friendly_name())
                 if lid in feeds:
-                    given[port] = feeds[lid]
+                    given[port] = to_device(self.ov, feeds[lid], port.get_element_type())
             try:
                 request.infer(given)
             except Exception as e:
                 at = f" at step {k}" if len(steps) > 1 else ""
                 raise IRExecError(f"{self.device} failed to run the model{at}: {ov_message(e)}") from None
-            per_step.append({(lid, i): np.array(request.get_output_tensor(where[(graph.layer(lid).name, i)]).data)
+            per_step.append({(lid, i): from_device(request.get_output_tensor(where[(graph.layer(lid).name, i)]))
                              for lid, i in ports})
         return per_step
 
