@@ -14,10 +14,12 @@ and edges are read when they end, as the general reader reads them. "Plain" (``p
 - no run of more than ATTRIBUTE_BYTES * MAX_ATTRIBUTES bytes without a ``<``, which every element
   with more than MAX_ATTRIBUTES attributes would need.
 
-Anything else the general reader would say differently (an element in <layers> that is not a
-layer, a comment between layers, a <layer> that is not a child of <layers>, a ``<layer`` no layer
-was read for, any error raised) makes ``plain_graph`` let its reading go and return None: the
-caller then reads the file the general way, which says what it says of it.
+Comments, processing instructions and CDATA sections (but the XML declaration) make a file not
+plain either: the bytes would count a "<layer" in one as a layer. Anything else the general
+reader would say differently (a root other than the <net>, an element in <layers> that is not a
+layer, a <layer> that is not a child of <layers>, a ``<layer`` no layer was read for, any error
+raised) makes ``plain_graph`` let its reading go and return None: the caller then reads the file
+the general way, which says what it says of it.
 """
 from __future__ import annotations
 
@@ -56,6 +58,12 @@ def plain_marks(data: bytes) -> Optional[int]:
     # (A name and the byte after it fit before the end: the last "<" are the </net>'s and such.)
     inner = opens[opens + _LONGEST + 1 < buf.size]
     firsts = buf[inner + 1]
+    # Only elements: a "<layer" in a comment, a processing instruction or a CDATA section is none,
+    # and such marks would cut a layer of any size into spans that each look small. (The XML
+    # declaration is the one "<?" let through: it comes first.)
+    if (firsts == 0x21).any() or (firsts[1:] == 0x3F).any() or (
+            firsts.size and firsts[0] == 0x3F and not data.startswith(b"<?xml", int(inner[0]))):
+        return None
     if any(_named(buf, inner, firsts, tag).size for tag in BODY_TAGS):
         return None
     # Each layer (edge) holds fewer elements than there are "<" from it to the next one (the last:
@@ -169,8 +177,8 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
         tag = el.tag
         if event == "start":
             if root is None:
-                if tag != "net":
-                    return False
+                if tag != "net" or el.getparent() is not None:
+                    return False  # (the root is another element: no events came for it)
                 root = el
                 walk.depth = 1
                 walk.begin_net(el)

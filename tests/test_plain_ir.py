@@ -99,6 +99,10 @@ ODD = {
     "layers inside rt_info": _edit(ADD, "</net>", "<rt_info><layers/></rt_info></net>"),
     "an edge in a comment": _edit(ADD, "</edges>", '<!-- <edge from-layer="9"/> --></edges>'),
     "a layer in a comment": _edit(ADD, "</layers>", '<!-- <layer id="9"> --></layers>'),
+    "a comment at the net": _edit(ADD, "</net>", "<!-- c --></net>"),
+    "a processing instruction": _edit(ADD, "<edges>", "<?p x?><edges>"),
+    "a CDATA section": _edit(ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><rt_info><![CDATA[x]]></rt_info>'),
+    "a processing instruction first": "<?p x?>" + ADD[ADD.index("<net"):],
     "a huge id": _edit(ADD, '<layer id="1"', '<layer id="' + "1" * 30 + '"'),
     "cut short": ADD[:-40],
     "root not net": ADD.replace("<net ", "<nett ").replace("</net>", "</nett>"),
@@ -107,10 +111,11 @@ ODD = {
 # Files the quick reading reads (a child of the <net> it has no events for, rt_info at places).
 PLAIN = {
     "as written": ADD,
+    "no declaration": ADD[ADD.index("<net"):],
     "rt_info at the net": _edit(ADD, "</net>", '<rt_info><a value="1"/><b><c/></b></rt_info></net>'),
     "rt_info in a layer and a port": _edit(_edit(ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><rt_info><attribute name="a"><rt_info/></attribute></rt_info>'),
                                            'names="z">', 'names="z"><rt_info><x/></rt_info>'),
-    "unknown children of the net": _edit(_edit(ADD, "<layers>", "<meta><a/></meta><layers>"), "</net>", "<tail>t</tail><!-- c --></net>"),
+    "unknown children of the net": _edit(_edit(ADD, "<layers>", "<meta><a/></meta><layers>"), "</net>", "<tail>t</tail></net>"),
     "a problem in a layer": _edit(ADD, 'type="Add" version="opset1">', 'type="Nope" version="opset1">'),
     "a second layers": _edit(ADD, "<edges>", "<layers/><edges>"),
     "an edge to nowhere": _edit(ADD, "</edges>", '<edge from-layer="0" from-port="0" to-layer="99" to-port="0"/></edges>'),
