@@ -58,15 +58,15 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
             nested = nested or {}
             nested.setdefault(tag, child)
     attrs = dict(data_el.items()) if data_el is not None else {}
+    # The layer's port index (Layer.port_indices), made with the ports: it also shows a repeated id.
+    ins, outs = {}, {}
     try:
-        inputs = _ports(input_el, reading.shapes)
-        outputs = _ports(output_el, reading.shapes)
+        inputs = _ports(input_el, reading.shapes, ins)
+        outputs = _ports(output_el, reading.shapes, outs)
         maps = _maps(nested) if nested else {}
     except IRExecError as e:
         raise e.located(**_where(reading, line, scope, name, lid, ltype))
-    # The layer's port index (Layer.port_indices), made here: it also shows a repeated id.
     n = len(inputs) + len(outputs)
-    ins, outs = {p.id: i for i, p in enumerate(inputs)}, {p.id: i for i, p in enumerate(outputs)}
     if len(ins) + len(outs) != n or not ins.keys().isdisjoint(outs):
         ids = [p.id for p in inputs + outputs]
         from collections import Counter  # (list.count per port is quadratic: 65,000 ports took a minute)
@@ -86,9 +86,10 @@ def _where(reading: Reading, line, scope: tuple, name: str, lid: str, ltype: str
     return dict(file=reading.path, line=line, layer=scope[0] + name, layer_id=scope[1] + lid, layer_type=ltype)
 
 
-def _ports(el, shapes: dict) -> list:
+def _ports(el, shapes: dict, index: dict) -> list:
     """The <port>s of an <input> or <output> (``shapes``: the reading's dims as written -> the
-    shape, each spelling parsed once)."""
+    shape, each spelling parsed once); ``index`` is given each port's id -> its position (a
+    repeated id: the last)."""
     ports = []
     if el is None:
         return ports
@@ -125,6 +126,7 @@ def _ports(el, shapes: dict) -> list:
                 raise e.located(line=p.sourceline, port=pid)
             shapes[texts] = dims
         names = get("names")
+        index[pid] = len(ports)
         ports.append(Port(pid, etype, dims, tensor_names(names) if names else (), p.sourceline))
     return ports
 
