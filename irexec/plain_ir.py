@@ -14,8 +14,8 @@ and edges are read when they end, as the general reader reads them. "Plain" (``p
 - no run of more than ATTRIBUTE_BYTES * MAX_ATTRIBUTES bytes without a ``<``, which every element
   with more than MAX_ATTRIBUTES attributes would need.
 
-Comments, processing instructions and CDATA sections (but the XML declaration) make a file not
-plain either: the bytes would count a "<layer" in one as a layer. Anything else the general
+Comments, processing instructions and CDATA sections (but the XML declaration), and namespaces,
+make a file not plain either: the bytes would count a "<layer" in one as a layer. Anything else the general
 reader would say differently (a root other than the <net>, an element in <layers> that is not a
 layer, a <layer> that is not a child of <layers>, a ``<layer`` no layer was read for, any error
 raised) makes ``plain_graph`` let its reading go and return None: the caller then reads the file
@@ -44,6 +44,7 @@ _TAGS = ("net", "layers", "edges", "layer", "edge", "rt_info")
 _EVENT_OPTIONS = dict(PARSER_OPTIONS, remove_blank_text=True)
 _AFTER_NAME = np.frombuffer(b" \t\r\n/>", np.uint8)
 _LONGEST = max(len(t) for t in BODY_TAGS + ("layer",))
+_DECLARATIONS = tuple(b"<?xml" + c for c in (b" ", b"\t", b"\r", b"\n"))
 
 
 def plain_marks(data: bytes) -> Optional[int]:
@@ -62,7 +63,11 @@ def plain_marks(data: bytes) -> Optional[int]:
     # and such marks would cut a layer of any size into spans that each look small. (The XML
     # declaration is the one "<?" let through: it comes first.)
     if (firsts == 0x21).any() or (firsts[1:] == 0x3F).any() or (
-            firsts.size and firsts[0] == 0x3F and not data.startswith(b"<?xml", int(inner[0]))):
+            firsts.size and firsts[0] == 0x3F and data[int(inner[0]):int(inner[0]) + 6] not in _DECLARATIONS):
+        return None
+    # Nor namespaces (OpenVINO writes none): a layer in one is no "layer" to the parse events, so
+    # the part of the file it is in would be held whole.
+    if b"xmlns" in data:
         return None
     if any(_named(buf, inner, firsts, tag).size for tag in BODY_TAGS):
         return None
