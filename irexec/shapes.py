@@ -137,11 +137,13 @@ def static(shape: Sequence[int]) -> tuple:
 
 
 def is_static(shape: PShape) -> bool:
-    return shape is not None and all(d.is_static for d in shape)
+    # (Dim.is_static written out: a 10,000-layer model asks this of every Const and more.)
+    return shape is not None and all(d.hi is not None and d.lo == d.hi for d in shape)
 
 
 def to_ints(shape: PShape) -> tuple:
-    return tuple(d.value for d in shape)
+    # (A dynamic dim's ``value`` raises, saying which.)
+    return tuple([d.lo if d.hi is not None and d.lo == d.hi else d.value for d in shape])
 
 
 def fmt(shape: PShape) -> str:
