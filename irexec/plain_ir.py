@@ -134,19 +134,23 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
     events = etree.iterparse(io.BytesIO(data), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS)
     root = section_el = previous = None
     section = None
-    item = 0    # elements with events open in the current layer or edge, its own included
-    other = 0   # ... in an rt_info of the <net>
+    # Elements with events open in the current layer or edge, or rt_info of the <net> (``in_item``
+    # says which), its own included: inside, only an rt_info may have events.
+    inside, in_item = 0, False
     handled = []  # the <net>'s children read (for the schema: those without events are checked in turn)
     walk.layers_read = 0
     for event, el in events:
-        if item:
+        if inside:
             if event == "start":
                 if el.tag != "rt_info":
                     return False
-                item += 1
+                inside += 1
                 continue
-            item -= 1
-            if item:
+            inside -= 1
+            if inside:
+                continue
+            if not in_item:  # the <net>'s rt_info ends
+                _child_ends(el, None, schema, handled)
                 continue
             # A layer or an edge ends: after the one before it, in the section, with nothing between.
             if el.getparent() is not section_el or el.getprevious() not in (None, previous):
@@ -169,16 +173,6 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
                 walk.ended = 0
                 del section_el[:section_el.index(el)]
             continue
-        if other:
-            if event == "start":
-                if el.tag != "rt_info":
-                    return False
-                other += 1
-                continue
-            other -= 1
-            if not other:
-                _child_ends(el, None, schema, handled)
-            continue
         tag = el.tag
         if event == "start":
             if root is None:
@@ -191,14 +185,14 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
             if tag == "layer" or tag == "edge":
                 if section != tag + "s":
                     return False
-                item = 1
+                inside, in_item = 1, True
                 continue
             if tag == "net" or el.getparent() is not root:
                 return False
             if schema is not None:
                 _unread_children(root, el, schema, handled)
             if tag == "rt_info":
-                other = 1
+                inside, in_item = 1, False
                 continue
             section, section_el, previous = tag, el, None
             walk.start_section(el)
