@@ -63,7 +63,8 @@ class GraphBuilder:
     def finish(self) -> Graph:
         graph, reading = self.graph, self.reading
         fed = {}  # layer id -> its input ports that have an edge (or had one to a layer left out)
-        ports = {}  # layer id -> its port_indices (asked once a layer, not twice an edge)
+        # Each layer's port indices, asked once a layer rather than twice an edge.
+        ports = {lid: layer.port_indices() for lid, layer in graph.layers.items()}
         graph.add_edges([edge for edge in self.edges
                          if _edge_holds(graph, edge, reading, fed, self.unread, self.where, ports)])
         for layer in graph.layers.values():
@@ -83,7 +84,7 @@ class GraphBuilder:
 def _edge_holds(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict,
                 ports: dict) -> bool:
     """Whether the edge joins ports the layers have, into an input no edge fed before; else it
-    is reported (and False). ``ports``: the layers' port indices met so far."""
+    is reported (and False). ``ports``: each layer's port indices."""
     src, sp, dst, dp, line = edge
     layers = graph.layers
     src_l, dst_l = layers.get(src), layers.get(dst)
@@ -102,19 +103,13 @@ def _edge_holds(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: 
         if dst_l is not None:
             _fed(fed, dst, dp)
         return False
-    outs = ports.get(src)
-    if outs is None:
-        outs = ports[src] = src_l.port_indices()
-    if sp not in outs[1]:
+    if sp not in ports[src][1]:
         reading.report(ValidationError(f"edge from an output port the layer does not have (to layer "
                                        f"{dst_l.name!r}, id {printable(dst)})", file=reading.path, code="G002",
                                        port=sp, **dict(src_l.where(), line=line)))
         _fed(fed, dst, dp)
         return False
-    ins = ports.get(dst)
-    if ins is None:
-        ins = ports[dst] = dst_l.port_indices()
-    if dp not in ins[0]:
+    if dp not in ports[dst][0]:
         reading.report(ValidationError(f"edge to an input port the layer does not have (from layer "
                                        f"{src_l.name!r}, id {printable(src)})", file=reading.path, code="G002",
                                        port=dp, **dict(dst_l.where(), line=line)))
