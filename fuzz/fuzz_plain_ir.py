@@ -17,7 +17,6 @@ finding: printed on one line and saved as ``plain-<seed>.xml`` (the case) and ``
 """
 from __future__ import annotations
 
-import argparse
 import glob
 import os
 import random
@@ -25,19 +24,20 @@ import re
 import shutil
 import sys
 import tempfile
-import time
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
 
 import irexec  # noqa: E402
 import irexec.plain_ir as plain_ir  # noqa: E402
 import irexec.reader as reader  # noqa: E402
 import irtext  # noqa: E402
 from lxml import etree  # noqa: E402
+from seed_loop import Case, parser, run  # noqa: E402
 from irexec.errors import IRExecError  # noqa: E402
 
 
@@ -508,47 +508,27 @@ def one(seed: int, work: str, skip=()):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--minutes", type=float, default=5.0)
-    ap.add_argument("--seed", type=int, default=0, help="the first case's seed (then +1 a case)")
-    ap.add_argument("--out", default=os.path.join(HERE, "findings"))
-    ap.add_argument("--replay", type=int, metavar="SEED", help="rerun one case")
+    ap = parser(__doc__, os.path.join(HERE, "findings"))
     ap.add_argument("--skip", action="append", default=[], metavar="TEXT",
                     help="leave out the cases with a mutation whose description has TEXT "
                          "(a finding already known, e.g. 'wrap the root')")
     args = ap.parse_args(argv)
     work = tempfile.mkdtemp(prefix="plain-")
+
+    def case(seed: int):
+        done = one(seed, work, args.skip)
+        if done is None:
+            return None
+        found, data, taken = done
+        if not found:
+            return Case(None, counts={"read the quick way": int(taken)})
+        lines = found.splitlines()
+        first = next((ln for ln in lines if "differs" in ln or "held" in ln or "escaped" in ln), lines[-1])
+        return Case(found, f"{first.strip()} ({'; '.join(lines[1:lines.index(first)])[:300]})", {"xml": data},
+                    {"read the quick way": int(taken)})
+
     try:
-        if args.replay is not None:
-            found, data, taken = one(args.replay, work)
-            print(found or f"seed {args.replay}: the readings agree (quick reading {'taken' if taken else 'handed back'})")
-            return 1 if found else 0
-        end, seed, cases, findings, taken = time.monotonic() + args.minutes * 60, args.seed, 0, 0, 0
-        minute = time.monotonic() + 60
-        while time.monotonic() < end:
-            case = one(seed, work, args.skip)
-            if case is None:
-                seed += 1
-                continue
-            found, data, took = case
-            cases += 1
-            taken += took
-            if found:
-                findings += 1
-                os.makedirs(args.out, exist_ok=True)
-                with open(os.path.join(args.out, f"plain-{seed}.txt"), "w") as f:
-                    f.write(found + "\n")
-                with open(os.path.join(args.out, f"plain-{seed}.xml"), "wb") as f:
-                    f.write(data)
-                lines = found.splitlines()
-                first = next((ln for ln in lines if "differs" in ln or "held" in ln or "escaped" in ln), lines[-1])
-                print(f"seed {seed}: {first.strip()} ({'; '.join(lines[1:lines.index(first)])[:300]})", flush=True)
-            if time.monotonic() > minute:
-                print(f"{cases} cases ({taken} read the quick way), {findings} findings", flush=True)
-                minute += 60
-            seed += 1
-        print(f"{cases} cases (seeds {args.seed}..{seed - 1}; {taken} read the quick way), {findings} findings")
-        return 1 if findings else 0
+        return run(args, "plain", case, "the readings agree")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
