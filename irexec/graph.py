@@ -261,10 +261,7 @@ class Graph:
         self._feeds = self._order = self._consumers = self._nx = None
 
     def add_edge(self, src: str, src_port: str, dst: str, dst_port: str, line=None) -> None:
-        keyed = self.succ[src].setdefault(dst, {})
-        self.edge_count += (src_port, dst_port) not in keyed
-        keyed[(src_port, dst_port)] = line
-        self._feeds = self._order = self._consumers = self._nx = None
+        self.add_edges(((src, src_port, dst, dst_port, line),))
 
     def add_edges(self, edges) -> None:
         """``add_edge`` for each (src, src_port, dst, dst_port, line), in order."""

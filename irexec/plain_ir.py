@@ -117,7 +117,7 @@ def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
     schema = make_schema(problems) if make_schema is not None else None
     walk = _Stream(path, weights_path, problems, schema)
     try:
-        read = _read(walk, data, schema) and walk.layers_read == marks
+        read = _read(walk, data, schema) == marks
         if read:
             return walk.finish()
     except Exception:  # (the general reader says what is wrong, where it meets it)
@@ -128,9 +128,9 @@ def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
     return None
 
 
-def _read(walk: _Stream, data: bytes, schema) -> bool:
-    """Read the events into ``walk`` as the general reader does; False at anything it would read
-    otherwise."""
+def _read(walk: _Stream, data: bytes, schema) -> Optional[int]:
+    """Read the events into ``walk`` as the general reader does: how many layers it read; None at
+    anything it would read otherwise."""
     events = etree.iterparse(io.BytesIO(data), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS)
     root = section_el = previous = None
     section = None
@@ -138,12 +138,12 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
     # says which), its own included: inside, only an rt_info may have events.
     inside, in_item = 0, False
     handled = []  # the <net>'s children read (for the schema: those without events are checked in turn)
-    walk.layers_read = 0
+    layers = 0
     for event, el in events:
         if inside:
             if event == "start":
                 if el.tag != "rt_info":
-                    return False
+                    return None
                 inside += 1
                 continue
             inside -= 1
@@ -154,11 +154,11 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
                 continue
             # A layer or an edge ends: after the one before it, in the section, with nothing between.
             if el.getparent() is not section_el or el.getprevious() not in (None, previous):
-                return False
+                return None
             previous = el
             if section == "layers":
                 walk.check_id(el)
-                walk.layers_read += 1
+                layers += 1
                 walk.add_layer(el)
             else:
                 edge = edge_of(el, walk.reading)
@@ -177,18 +177,17 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
         if event == "start":
             if root is None:
                 if tag != "net" or el.getparent() is not None:
-                    return False  # (the root is another element: no events came for it)
+                    return None  # (the root is another element: no events came for it)
                 root = el
-                walk.depth = 1
                 walk.begin_net(el)
                 continue
             if tag == "layer" or tag == "edge":
                 if section != tag + "s":
-                    return False
+                    return None
                 inside, in_item = 1, True
                 continue
             if tag == "net" or el.getparent() is not root:
-                return False
+                return None
             if schema is not None:
                 _unread_children(root, el, schema, handled)
             if tag == "rt_info":
@@ -202,14 +201,14 @@ def _read(walk: _Stream, data: bytes, schema) -> bool:
                 _unread_children(root, None, schema, handled)
             continue
         if el is not section_el or (len(el) and el[-1] is not previous):
-            return False  # (an element after the last layer or edge)
+            return None  # (an element after the last layer or edge)
         _child_ends(el, section, schema, handled)
         section = section_el = previous = None
         walk.section = None
     if root is None:
-        return False
+        return None
     docinfo = root.getroottree().docinfo  # (as the general reader, after parsing: no DOCTYPE either)
-    return not (docinfo.doctype or docinfo.internalDTD is not None)
+    return None if docinfo.doctype or docinfo.internalDTD is not None else layers
 
 
 def _child_ends(el, section: Optional[str], schema, handled: list) -> None:
