@@ -36,7 +36,7 @@ def _values(name: str) -> np.ndarray:
 @pytest.mark.parametrize("shape", [(6,), (2, 3), (3, 2, 1)])
 def test_a_tensor_holds_the_arrays_bits_and_gives_them_back(name, shape):
     arr = _values(name).reshape(shape)
-    ov_type = getattr(ov.Type, name if name != "i8" else "i8")
+    ov_type = getattr(ov.Type, name)
     tensor = to_device(ov, arr, ov_type)
     back = from_device(tensor if isinstance(tensor, ov.Tensor) else ov.Tensor(tensor))
     assert back.shape == shape and back.dtype == BY_NAME[name].dtype

@@ -105,6 +105,7 @@ ODD = {
     "a processing instruction first": "<?p x?>" + ADD[ADD.index("<net"):],
     "a huge id": _edit(ADD, '<layer id="1"', '<layer id="' + "1" * 30 + '"'),
     "cut short": ADD[:-40],
+    "no layers": ADD[:ADD.index("<layers>")] + ADD[ADD.index("</layers>") + len("</layers>"):],
     "root not net": ADD.replace("<net ", "<nett ").replace("</net>", "</nett>"),
     "bad version": ADD.replace('version="11"', 'version="9"'),
 }

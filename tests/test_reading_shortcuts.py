@@ -232,3 +232,18 @@ def test_the_runs_plan_is_made_when_the_model_is_compiled_or_first_run(tmp_path)
     ref = weakref.ref(model)
     del model
     assert ref() is None
+
+
+def test_an_attribute_spelling_read_before_is_read_alike_for_each_kind_and_its_choices():
+    from irexec.errors import ValidationError as Invalid
+    from irexec.ops.attrs import Attr
+    assert Attr("n", "int").parse("1") == 1
+    one = Attr("b", "bool").parse("1")  # (the same spelling, another kind: its own value)
+    assert one is True
+    assert Attr("s", "str").parse(" Sum ") == "Sum"
+    assert Attr("mode", "str", choices=("sum", "max")).parse(" Sum ") == "sum"
+    with pytest.raises(Invalid, match="is not one of"):  # (a spelling read before, not one of these choices)
+        Attr("mode", "str", choices=("min",)).parse(" Sum ")
+    for _ in range(2):  # (a bad spelling is refused each time: it is never kept)
+        with pytest.raises(Invalid, match="is not a valid int"):
+            Attr("n", "int").parse("1.5")
