@@ -195,8 +195,17 @@ def bench_rss():
           flush=True)
 
 
+CASES = ["chain8", "tiny", "cli", "read", "lint", "rss"]
+
+
 def main(argv):
-    which = argv or ["chain8", "tiny", "cli", "read", "lint", "rss"]
+    unknown = [a for a in argv if a not in CASES]
+    if unknown:
+        if unknown[0] in ("-h", "--help"):
+            print(__doc__)
+            return
+        sys.exit(f"bench_graphs.py: unknown case {unknown[0]!r}; cases: {' '.join(CASES)}")
+    which = argv or CASES
     print(f"{'case':34s} {'irexec':>11s} {'plugin':>11s} {'ratio':>8s}")
     for name in which:
         globals()["bench_" + name]()

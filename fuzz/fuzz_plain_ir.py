@@ -332,15 +332,17 @@ MUTATIONS = [(m_insert, 6), (m_insert_near, 6), (m_section, 6), (m_root, 2), (m_
 # ---------------------------------------------------------------------------------------------
 # Small limits, and what the quick reading holds under them
 
-# (elements in a layer, attributes on an element, "<" the quick reading may hold outside layers and edges)
-SHIPPED = (plain_ir.MAX_LAYER_ELEMENTS, plain_ir.MAX_ATTRIBUTES, plain_ir.PLAIN_OUTSIDE)
+# (elements in a layer, attributes on an element, "<" the quick reading may hold outside layers and
+# edges, the bytes of the pieces it parses items in)
+SHIPPED = (plain_ir.MAX_LAYER_ELEMENTS, plain_ir.MAX_ATTRIBUTES, plain_ir.PLAIN_OUTSIDE, plain_ir.PIECE_BYTES)
 
 
-def set_limits(layer_elements: int, attributes: int, outside: int) -> None:
+def set_limits(layer_elements: int, attributes: int, outside: int, piece: int) -> None:
     for mod in (plain_ir, reader):
         mod.MAX_LAYER_ELEMENTS = layer_elements
         mod.MAX_ATTRIBUTES = attributes
     plain_ir.PLAIN_OUTSIDE = outside
+    plain_ir.PIECE_BYTES = piece
 
 
 class Held:
@@ -363,10 +365,10 @@ class Held:
         def count(el):  # (elements only, as the general reader counts)
             return sum(1 for _ in el.iter(etree.Element)) - 1
 
-        def read(walk, data, schema):
+        def read(walk, *args):
             held.inside = True
             try:
-                return held._read(walk, data, schema)
+                return held._read(walk, *args)
             finally:
                 held.inside = False
 
@@ -470,7 +472,10 @@ def make_case(seed: int) -> tuple:
         done.append(what)
     limits = None
     if rng.random() < 0.5:
-        limits = (rng.choice([16, 32, 64, 256]), rng.choice([8, 32, 64, 1024]), rng.choice([64, 256, 1024]))
+        limits = (rng.choice([16, 32, 64, 256]), rng.choice([8, 32, 64, 1024]), rng.choice([64, 256, 1024]),
+                  rng.choice([1, 64, 300, SHIPPED[3]]))
+    elif rng.random() < 0.5:  # (the seeds are one piece at the size shipped: cut them smaller)
+        limits = SHIPPED[:3] + (rng.choice([1, 64, 300]),)
     return text, blob, done, limits
 
 

@@ -27,6 +27,9 @@ class Reading:
         # A model repeats a few shapes over thousands of ports: each spelling (the <dim> texts) is
         # parsed once, and one tuple of Dims (immutable) serves every port that writes it.
         self.shapes = {}
+        # Lines before the text being read: the quick reading parses the file's items in pieces,
+        # each counting its lines from 1.
+        self.line_offset = 0
 
 
 class GraphBuilder:

@@ -41,19 +41,21 @@ def refine(fact: Fact, port: Port) -> Fact:
     return Fact(fact.etype or port.etype, shape, fact.value)
 
 
-def check_graph(graph: Graph, problems: list, use_declared: bool = True, unused: bool = True) -> dict:
+def check_graph(graph: Graph, problems: list, use_declared: bool = True, unused: bool = True,
+                advice: bool = True) -> dict:
     """Infer every output of ``graph`` and report to ``problems`` (located IRExecErrors with rule
     codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact.
     ``use_declared``: narrow each inferred fact by what its port declares, when the two agree
     (False: the ops' rules alone, to see how much they know). ``unused``: also warn of what
-    the graph leaves unused (``check_uses``; False: the caller asks when it needs to)."""
+    the graph leaves unused (``check_uses``; False: the caller asks when it needs to).
+    ``advice``: also ask each op for its warnings (``Op.advise``; False: errors only)."""
     if unused:
         check_uses(graph, problems)
     try:
         order = graph.topological_order()
     except IRExecError:
         return {}  # the reader has reported the cycle: there is no order to infer in
-    return walk(graph, order, Checker(graph, problems, use_declared).step)
+    return walk(graph, order, Checker(graph, problems, use_declared, advice=advice).step)
 
 
 class Checker:
@@ -61,10 +63,11 @@ class Checker:
     Parameters (Parameter id -> Fact) and ``owner`` the op's type."""
 
     def __init__(self, graph: Graph, problems: list, use_declared: bool = True,
-                 feeds: Optional[dict] = None, owner: Optional[str] = None):
+                 feeds: Optional[dict] = None, owner: Optional[str] = None, advice: bool = True):
         self.graph = graph
         self.problems = problems
         self.use_declared = use_declared
+        self.advice = advice
         self.feeds = feeds or {}
         self.owner = owner
         self.reported = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
@@ -153,13 +156,13 @@ class Checker:
             def body_step(body, feeds: dict):
                 inside = found[body.name] = []
                 check_uses(body.graph, inside, in_body=True)
-                return Checker(body.graph, inside, self.use_declared, feeds, layer.type).step
+                return Checker(body.graph, inside, self.use_declared, feeds, layer.type, self.advice).step
 
             context = context_for(op, body_step)
         problems = self.problems
         try:
             outs = layer_facts(op, ins, context)
-            advice = op.advise(ins)
+            advice = op.advise(ins) if self.advice else None
             if advice:
                 where = self.where(layer)
                 problems.extend(layer.named_port(w).located(code="S005", **where) for w in advice)

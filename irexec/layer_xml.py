@@ -31,7 +31,7 @@ _SLICING = ("axis", "start", "end", "stride", "part_size")
 def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
     """The Layer of ``el``; raises for what leaves the layer unreadable. Problems inside its
     bodies are reported to ``reading`` and leave the rest of the layer read."""
-    line = el.sourceline
+    line = el.sourceline + reading.line_offset
     get = el.get
     lid = get("id")
     ltype = get("type")
@@ -61,8 +61,8 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
     # The layer's port index (Layer.port_indices), made with the ports: it also shows a repeated id.
     ins, outs = {}, {}
     try:
-        inputs = _ports(input_el, reading.shapes, ins)
-        outputs = _ports(output_el, reading.shapes, outs)
+        inputs = _ports(input_el, reading.shapes, ins, reading.line_offset)
+        outputs = _ports(output_el, reading.shapes, outs, reading.line_offset)
         maps = _maps(nested) if nested else {}
     except IRExecError as e:
         raise e.located(**_where(reading, line, scope, name, lid, ltype))
@@ -86,10 +86,11 @@ def _where(reading: Reading, line, scope: tuple, name: str, lid: str, ltype: str
     return dict(file=reading.path, line=line, layer=scope[0] + name, layer_id=scope[1] + lid, layer_type=ltype)
 
 
-def _ports(el, shapes: dict, index: dict) -> list:
+def _ports(el, shapes: dict, index: dict, line_offset: int) -> list:
     """The <port>s of an <input> or <output> (``shapes``: the reading's dims as written -> the
     shape, each spelling parsed once); ``index`` is given each port's id -> its position (a
-    repeated id: the last)."""
+    repeated id: the last). The lines of a problem are the element's own (the quick reading hands
+    a file with any problem to the general reader)."""
     ports = []
     if el is None:
         return ports
@@ -127,7 +128,7 @@ def _ports(el, shapes: dict, index: dict) -> list:
             shapes[texts] = dims
         names = get("names")
         index[pid] = len(ports)
-        ports.append(Port(pid, etype, dims, tensor_names(names) if names else (), p.sourceline))
+        ports.append(Port(pid, etype, dims, tensor_names(names) if names else (), p.sourceline + line_offset))
     return ports
 
 
@@ -293,7 +294,7 @@ def edge_of(el, reading: Reading, where: Optional[dict] = None) -> Optional[tupl
     if not (sp.isdecimal() and dp.isdecimal() and sp.isascii() and dp.isascii()) or (
             sp[0] == "0" and sp != "0") or (dp[0] == "0" and dp != "0"):
         sp, dp = _port_ref(sp), _port_ref(dp)
-    return (src, sp, dst, dp, el.sourceline)
+    return (src, sp, dst, dp, el.sourceline + reading.line_offset)
 
 
 def tensor_names(text: str) -> tuple:

@@ -82,11 +82,15 @@ def check_stream(data: bytes, path: Optional[str], weights: Optional[str]) -> Re
     with gc_paused():
         graph = parse_graph(data, path, weights, problems)
         report = Report(path or "", graph)
-        report.facts = check_graph(graph, problems, unused=False)
+        read = len(problems)
+        report.facts = check_graph(graph, problems, unused=False, advice=False)
         check_variables(graph, report.facts, problems)
         # The warnings change nothing for a model read_model accepts: they are looked for only
         # when it refuses one (its error carries every finding).
         if any(Finding.of(p).is_error for p in problems):
+            del problems[read:]
+            report.facts = check_graph(graph, problems, unused=False)
+            check_variables(graph, report.facts, problems)
             check_uses(graph, problems)
             drop_sinks(graph, problems)
             check_output_names(graph, problems)

@@ -3,8 +3,8 @@ reader (irexec.reader), with parse events for the <net>'s own parts only.
 
 The general reader asks lxml for an event at every element, to keep each limit as the file is
 read; for a 10,000-layer IR those 200,000 events took 30 ms of the 400 reading took. A file whose
-bytes alone show that no limit can be met needs no event inside a layer or an edge: its layers
-and edges are read when they end, as the general reader reads them. "Plain" (``plain_marks``):
+bytes alone show that no limit can be met needs no event inside a layer or an edge. "Plain"
+(``plain_marks``):
 
 - no bodies (Loop, TensorIterator, If): theirs are limits of their own;
 - fewer ``<`` between one ``<layer`` and the next (the last: and ``</layers``) than
@@ -12,14 +12,21 @@ and edges are read when they end, as the general reader reads them. "Plain" (``p
 - at most PLAIN_OUTSIDE ``<`` outside those spans, so that what the quick reading holds until
   its part of the <net> ends (a child of the <net> it has no events in) is bounded;
 - no run of more than ATTRIBUTE_BYTES * MAX_ATTRIBUTES bytes without a ``<``, which every element
-  with more than MAX_ATTRIBUTES attributes would need.
+  with more than MAX_ATTRIBUTES attributes would need;
+- one ``<layers`` and one ``</layers``, the layers between them (the same for edges).
 
 Comments, processing instructions and CDATA sections (but the XML declaration), and namespaces,
-make a file not plain either: the bytes would count a "<layer" in one as a layer. Anything else the general
-reader would say differently (a root other than the <net>, an element in <layers> that is not a
-layer, a <layer> that is not a child of <layers>, a ``<layer`` no layer was read for, any error
-raised) makes ``plain_graph`` let its reading go and return None: the caller then reads the file
-the general way, which says what it says of it.
+make a file not plain either: the bytes would count a "<layer" in one as a layer.
+
+The layers and the edges are cut out of the text, in pieces of whole items (``_Pieces``): the rest
+(the skeleton: the <net>, its sections, rt_info) is read by its events, and each section's pieces
+are parsed whole, in turn, when it starts, and read item by item as the general reader reads them.
+
+Anything else the general reader would say differently (a root other than the <net>, an element
+in <layers> that is not a layer, a piece that is not a run of whole items, a ``<layer`` no layer
+was read for, any problem met while reading the items, any error raised) makes ``plain_graph``
+let its reading go and return None: the caller then reads the file the general way, which says
+what it says of it.
 """
 from __future__ import annotations
 
@@ -31,10 +38,12 @@ from lxml import etree
 
 from .graph import Graph
 from .layer_xml import BODY_TAGS, edge_of
-from .reader import DROP_EVERY, _Stream
+from .reader import _Stream
 from .safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, PARSER_OPTIONS
 
 PLAIN_OUTSIDE = 1 << 16
+# The items of a section are parsed in pieces of about this many bytes.
+PIECE_BYTES = 1 << 15
 # False: every file is read the general way (tests compare the two).
 QUICK = True
 ATTRIBUTE_BYTES = 4   # the fewest an attribute takes: a=""
@@ -50,6 +59,14 @@ _DECLARATIONS = tuple(b"<?xml" + c for c in (b" ", b"\t", b"\r", b"\n"))
 def plain_marks(data: bytes) -> Optional[int]:
     """How many ``<layer`` elements ``data`` (UTF-8, prepared) has, when no limit the general
     reader keeps can be met in it; else None."""
+    plan = _plan(data)
+    return plan[0] if plan is not None else None
+
+
+def _plan(data: bytes) -> Optional[tuple]:
+    """(the count of ``<layer`` marks, the sections' items: (section, the byte offset of each
+    item, the offset of the section's end tag) for each of <layers> and <edges> that has any)
+    when ``data`` is plain; else None."""
     buf = np.frombuffer(data, np.uint8)
     opens = np.flatnonzero(buf == 0x3C)
     if not opens.size:
@@ -74,22 +91,32 @@ def plain_marks(data: bytes) -> Optional[int]:
     # Each layer (edge) holds fewer elements than there are "<" from it to the next one (the last:
     # to the </layers>); what no layer or edge spans is held until its part of the <net> ends.
     spanned = 0
-    for tag, closing in (("layer", b"</layers"), ("edge", b"</edges")):
+    sections = []
+    for tag, section in (("layer", "layers"), ("edge", "edges")):
         marks = _named(buf, inner, firsts, tag)
         if tag == "layer":
             layers = int(marks.size)
         if not marks.size:
             continue
-        close = data.rfind(closing)
-        if close < 0:
+        # The items are cut out of one section, from the first to its end tag: one of each.
+        opened = _named(buf, inner, firsts, section)
+        close = data.rfind(b"</" + section.encode())
+        if opened.size != 1 or close < 0 or data.count(b"</" + section.encode()) != 1:
+            return None
+        starts = opens[marks]
+        if int(opens[opened[0]]) > int(starts[0]):
             return None
         widths = np.append(marks[1:], np.searchsorted(opens, close)) - marks
         if int(widths.min()) <= 0 or int(widths.max()) >= MAX_LAYER_ELEMENTS:
             return None
         spanned += int(widths.sum())
+        sections.append((section, starts, close))
     if opens.size - spanned > PLAIN_OUTSIDE:
         return None
-    return layers
+    sections.sort(key=lambda s: int(s[1][0]))
+    if len(sections) == 2 and sections[0][2] > int(sections[1][1][0]):
+        return None  # (one section's items inside the other's)
+    return layers, sections
 
 
 def _named(buf: np.ndarray, opens: np.ndarray, firsts: np.ndarray, tag: str) -> np.ndarray:
@@ -110,14 +137,16 @@ def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
     the schema's findings too when ``make_schema(problems)`` gives the linter's schema pass; None
     (nothing added) when the file is not plain or the reading meets anything the general reader
     would say differently."""
-    marks = plain_marks(data) if QUICK else None
-    if marks is None:
+    plan = _plan(data) if QUICK else None
+    if plan is None:
         return None
+    marks, sections = plan
     mark = len(problems)
     schema = make_schema(problems) if make_schema is not None else None
     walk = _Stream(path, weights_path, problems, schema)
+    pieces = _Pieces(data, sections)
     try:
-        read = _read(walk, data, schema) == marks
+        read = _read(walk, pieces.skeleton, schema, pieces, mark) == marks
         if read:
             return walk.finish()
     except Exception:  # (the general reader says what is wrong, where it meets it)
@@ -128,15 +157,61 @@ def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
     return None
 
 
-def _read(walk: _Stream, data: bytes, schema) -> Optional[int]:
-    """Read the events into ``walk`` as the general reader does: how many layers it read; None at
-    anything it would read otherwise."""
+class _Pieces:
+    """The <layers>' and the <edges>' items, cut out of the text: ``skeleton`` is the text
+    without them (a line break kept for each of theirs, so that lines stay where they are), and
+    ``section(name)`` parses the pieces cut from that section, in order. Each piece holds whole
+    items, cut where one starts, and is parsed inside a <net> and its section, as deep as in the
+    file. (A whole small text parses faster than the same elements given as events; and a piece
+    small enough to stay in the processor's cache is read faster. Parsed on a second thread, a
+    piece took longer to read than its parse took.)"""
+
+    def __init__(self, data: bytes, sections: list):
+        self.data = data
+        self.todo = []  # (section, start, end, how many items), in order
+        parts, at = [], 0
+        for section, starts, close in sections:
+            first = int(starts[0])
+            parts.append(data[at:first])
+            parts.append(b"\n" * data.count(b"\n", first, close))
+            at = close
+            # A piece ends where the item after its last starts: about PIECE_BYTES each.
+            cuts = np.unique(np.searchsorted(starts, np.arange(first, close, PIECE_BYTES)))
+            cuts = cuts[cuts < starts.size]
+            bounds = np.append(starts[cuts], close).tolist()
+            counts = np.diff(np.append(cuts, starts.size)).tolist()
+            self.todo += [(section, bounds[k], bounds[k + 1], n) for k, n in enumerate(counts)]
+        parts.append(data[at:])
+        self.skeleton = b"".join(parts)
+        self.done = 0
+        self.parser = etree.XMLParser(**_EVENT_OPTIONS)  # (one a reading: a parser is not for two threads)
+        self.line, self.counted = 1, 0  # the line the text has reached at byte ``counted``
+
+    def section(self, name: str):
+        """(the lines before the piece, the <net> parsed around it, how many items it holds) for
+        each piece of the section ``name``, in order."""
+        todo, data = self.todo, self.data
+        while self.done < len(todo) and todo[self.done][0] == name:
+            _, start, end, count = todo[self.done]
+            self.done += 1
+            tag = name.encode()
+            root = etree.fromstring(b"".join((b"<net><", tag, b">", data[start:end], b"</", tag, b"></net>")),
+                                    self.parser)
+            self.line += data.count(b"\n", self.counted, start)
+            self.counted = start
+            yield self.line - 1, root, count
+
+
+def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces, mark: int) -> Optional[int]:
+    """Read the events of the skeleton into ``walk`` as the general reader does, and each section's
+    pieces as the section starts: how many layers it read; None at anything it would read
+    otherwise (``mark``: the problems there were before)."""
     events = etree.iterparse(io.BytesIO(data), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS)
-    root = section_el = previous = None
+    root = section_el = None
     section = None
-    # Elements with events open in the current layer or edge, or rt_info of the <net> (``in_item``
-    # says which), its own included: inside, only an rt_info may have events.
-    inside, in_item = 0, False
+    # Elements with events open in the rt_info of the <net>, its own included: inside, only an
+    # rt_info may have events.
+    inside = 0
     handled = []  # the <net>'s children read (for the schema: those without events are checked in turn)
     layers = 0
     for event, el in events:
@@ -147,31 +222,8 @@ def _read(walk: _Stream, data: bytes, schema) -> Optional[int]:
                 inside += 1
                 continue
             inside -= 1
-            if inside:
-                continue
-            if not in_item:  # the <net>'s rt_info ends
+            if not inside:  # the <net>'s rt_info ends
                 _child_ends(el, None, schema, handled)
-                continue
-            # A layer or an edge ends: after the one before it, in the section, with nothing between.
-            if el.getparent() is not section_el or el.getprevious() not in (None, previous):
-                return None
-            previous = el
-            if section == "layers":
-                walk.check_id(el)
-                layers += 1
-                walk.add_layer(el)
-            else:
-                edge = edge_of(el, walk.reading)
-                if edge is not None:
-                    walk.builder.add_edge(edge)
-            if schema is not None:
-                schema.hold(el)
-                continue
-            el.clear()
-            walk.ended += 1
-            if walk.ended >= DROP_EVERY:
-                walk.ended = 0
-                del section_el[:section_el.index(el)]
             continue
         tag = el.tag
         if event == "start":
@@ -181,34 +233,68 @@ def _read(walk: _Stream, data: bytes, schema) -> Optional[int]:
                 root = el
                 walk.begin_net(el)
                 continue
-            if tag == "layer" or tag == "edge":
-                if section != tag + "s":
-                    return None
-                inside, in_item = 1, True
-                continue
-            if tag == "net" or el.getparent() is not root:
-                return None
+            if tag == "net" or tag == "layer" or tag == "edge" or el.getparent() is not root:
+                return None  # (an item the pieces do not hold)
             if schema is not None:
                 _unread_children(root, el, schema, handled)
             if tag == "rt_info":
-                inside, in_item = 1, False
+                inside = 1
                 continue
-            section, section_el, previous = tag, el, None
+            section, section_el = tag, el
             walk.start_section(el)
+            read = _read_items(walk, tag, pieces.section(tag), schema, mark)
+            if read is None:
+                return None
+            layers += read
             continue
         if tag == "net":
             if schema is not None:
                 _unread_children(root, None, schema, handled)
             continue
-        if el is not section_el or (len(el) and el[-1] is not previous):
-            return None  # (an element after the last layer or edge)
+        if el is not section_el or len(el):
+            return None  # (an element in the section, outside the pieces)
         _child_ends(el, section, schema, handled)
-        section = section_el = previous = None
+        section = section_el = None
         walk.section = None
-    if root is None:
+    if root is None or pieces.done < len(pieces.todo):
         return None
     docinfo = root.getroottree().docinfo  # (as the general reader, after parsing: no DOCTYPE either)
     return None if docinfo.doctype or docinfo.internalDTD is not None else layers
+
+
+def _read_items(walk: _Stream, section: str, pieces, schema, mark: int) -> Optional[int]:
+    """Read the items of a section's pieces into ``walk``: how many layers; None when a piece is
+    not a run of the section's items or anything is reported (its lines are the piece's own:
+    the general reader says where)."""
+    reading, builder = walk.reading, walk.builder
+    item = section[:-1]
+    layers = 0
+    try:
+        for offset, root, count in pieces:
+            holder = root[0] if len(root) == 1 else None
+            if holder is None or holder.tag != section or len(holder) != count:
+                return None
+            reading.line_offset = offset
+            for el in list(holder) if schema is not None else holder:
+                if el.tag != item:
+                    return None
+                if item == "layer":
+                    walk.check_id(el)
+                    layers += 1
+                    walk.add_layer(el)
+                else:
+                    edge = edge_of(el, reading)
+                    if edge is not None:
+                        builder.add_edge(edge)
+                if schema is not None:
+                    schema.hold(el)
+            if schema is not None:
+                schema.flush()
+            if len(walk.problems) > mark:
+                return None
+    finally:
+        reading.line_offset = 0
+    return layers
 
 
 def _child_ends(el, section: Optional[str], schema, handled: list) -> None:

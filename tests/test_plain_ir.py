@@ -54,7 +54,14 @@ def _quick_taken(path: str) -> bool:
     return plain_graph(data, path, os.path.splitext(path)[0] + ".bin", []) is not None
 
 
-def test_the_real_models_read_alike_both_ways(monkeypatch):
+# The items are parsed in pieces of about PIECE_BYTES: as many pieces as items, a few items to a
+# piece, and the size a reading uses (most of these models are one piece at it).
+PIECES = [1, 700, plain_ir.PIECE_BYTES]
+
+
+@pytest.mark.parametrize("piece", PIECES)
+def test_the_real_models_read_alike_both_ways(piece, monkeypatch):
+    monkeypatch.setattr(plain_ir, "PIECE_BYTES", piece)
     taken = 0
     for path in MODELS:
         assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch), path
@@ -64,6 +71,7 @@ def test_the_real_models_read_alike_both_ways(monkeypatch):
 
 
 def test_every_broken_variant_reads_alike_both_ways(monkeypatch, tmp_path):
+    monkeypatch.setattr(plain_ir, "PIECE_BYTES", 700)
     count, taken = 0, 0
     for path in MODELS[::5]:
         xml, blob = lintcorpus.load(path)
@@ -108,6 +116,12 @@ ODD = {
     "no layers": ADD[:ADD.index("<layers>")] + ADD[ADD.index("</layers>") + len("</layers>"):],
     "root not net": ADD.replace("<net ", "<nett ").replace("</net>", "</nett>"),
     "bad version": ADD.replace('version="11"', 'version="9"'),
+    # Items are cut out of the one <layers> and the one <edges>.
+    "a second layers": _edit(ADD, "<edges>", "<layers/><edges>"),
+    "a second edges": _edit(ADD, "</net>", "<edges/></net>"),
+    # A problem in an item: the pieces count lines of their own, the general reader says where.
+    "an edge missing a port": _edit(ADD, "</edges>", '<edge from-layer="0" to-layer="2" to-port="0"/></edges>'),
+    "a duplicate layer id": _edit(ADD, '<layer id="1"', '<layer id="0"'),
 }
 # Files the quick reading reads (a child of the <net> it has no events for, rt_info at places).
 PLAIN = {
@@ -118,9 +132,9 @@ PLAIN = {
                                            'names="z">', 'names="z"><rt_info><x/></rt_info>'),
     "unknown children of the net": _edit(_edit(ADD, "<layers>", "<meta><a/></meta><layers>"), "</net>", "<tail>t</tail></net>"),
     "a problem in a layer": _edit(ADD, 'type="Add" version="opset1">', 'type="Nope" version="opset1">'),
-    "a second layers": _edit(ADD, "<edges>", "<layers/><edges>"),
+    "edges before the layers": ADD[:ADD.index("<layers>")] + ADD[ADD.index("<edges>"):ADD.index("</edges>") + 8]
+    + ADD[ADD.index("<layers>"):ADD.index("</layers>") + 9] + "</net>",
     "an edge to nowhere": _edit(ADD, "</edges>", '<edge from-layer="0" from-port="0" to-layer="99" to-port="0"/></edges>'),
-    "an edge missing a port": _edit(ADD, "</edges>", '<edge from-layer="0" to-layer="2" to-port="0"/></edges>'),
 }
 
 
@@ -132,8 +146,10 @@ def test_what_the_quick_reading_hands_back_reads_alike(name, monkeypatch, tmp_pa
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
 
 
+@pytest.mark.parametrize("piece", [1, plain_ir.PIECE_BYTES])
 @pytest.mark.parametrize("name", sorted(PLAIN))
-def test_what_the_quick_reading_reads_reads_alike(name, monkeypatch, tmp_path):
+def test_what_the_quick_reading_reads_reads_alike(name, piece, monkeypatch, tmp_path):
+    monkeypatch.setattr(plain_ir, "PIECE_BYTES", piece)
     path = write(tmp_path, PLAIN[name])
     monkeypatch.setattr(plain_ir, "QUICK", True)
     assert _quick_taken(path)

@@ -20,7 +20,7 @@ from irexec.graph import Graph, Layer, Port, _id_key
 from irexec.lint import check
 from irexec.reader import DROP_EVERY, read_graph
 from irexec.shapes import DYN, Dim
-from irtext import add_model, layer, net, param, port, result, write
+from irtext import add_model, const, layer, net, param, port, result, write
 
 
 def _layer(lid: str, n_in: int) -> Layer:
@@ -152,6 +152,40 @@ def test_a_refused_model_carries_its_warnings(tmp_path):
     assert info.value.code == "O001"
     assert sorted(f.code for f in info.value.findings) == ["G009", "O001"]
     assert sorted(f.code for f in info.value.findings) == sorted(f.code for f in irexec.lint(path))
+
+
+def _duplicates_model(tmp_path, broken: bool) -> str:
+    """ScatterElementsUpdate-3 with two updates to one element (the C005 warning); ``broken``:
+    and an op irexec does not know (O001) after it."""
+    idx = np.array([[1, 0], [1, 2]], np.int64)
+    last = layer(5, "Nope" if broken else "Relu", inputs=[port(0, "f32", (3, 2))], outputs=[port(1, "f32", (3, 2))])
+    xml = net([param(0, "x", (3, 2)), const(1, (2, 2), "i64", 0, 32), param(2, "u", (2, 2)),
+               const(3, (), "i64", 32, 8),
+               layer(4, "ScatterElementsUpdate", "opset3",
+                     inputs=[port(0, "f32", (3, 2)), port(1, "i64", (2, 2)), port(2, "f32", (2, 2)),
+                             port(3, "i64", ())], outputs=[port(4, "f32", (3, 2))]), last, result(6, "f32", (3, 2))],
+              [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0), (5, 1, 6, 0)])
+    tmp_path.mkdir()
+    path = write(tmp_path, xml)
+    with open(path[:-4] + ".bin", "wb") as f:
+        f.write(idx.tobytes() + np.int64(0).tobytes())
+    return path
+
+
+def test_an_ops_warnings_are_asked_for_only_when_read_model_refuses(tmp_path, monkeypatch):
+    from irexec.ops.movement.scatter_elements_update import ScatterElementsUpdate3 as ScatterElementsUpdate
+    asked = []
+    advise = ScatterElementsUpdate.advise
+    monkeypatch.setattr(ScatterElementsUpdate, "advise", lambda op, ins: asked.append(1) or advise(op, ins))
+    model = irexec.read_model(_duplicates_model(tmp_path / "ok", broken=False))
+    assert model.inputs and not asked
+    assert "C005" in [f.code for f in irexec.lint(_duplicates_model(tmp_path / "lint", broken=False))]
+    path = _duplicates_model(tmp_path / "broken", broken=True)
+    with pytest.raises(ValidationError) as info:
+        irexec.read_model(path)
+    assert info.value.code == "O001" and asked
+    assert sorted(f.code for f in info.value.findings) == ["C005", "O001"]
+    assert [(f.code, f.line) for f in info.value.findings] == [(f.code, f.line) for f in irexec.lint(path)]
 
 
 def test_a_graph_let_go_is_freed_at_once(tmp_path):
