@@ -146,7 +146,7 @@ def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
     walk = _Stream(path, weights_path, problems, schema)
     pieces = _Pieces(data, sections)
     try:
-        read = _read(walk, pieces.skeleton, schema, pieces, mark) == marks
+        read = _read(walk, pieces.skeleton, schema, pieces) == marks
         if read:
             return walk.finish()
     except Exception:  # (the general reader says what is wrong, where it meets it)
@@ -168,44 +168,45 @@ class _Pieces:
 
     def __init__(self, data: bytes, sections: list):
         self.data = data
-        self.todo = []  # (section, start, end, how many items), in order
-        parts, at = [], 0
+        self.todo = []  # (section, start, end, how many items, the lines before it), in order
+        parts, at, lines = [], 0, 0
         for section, starts, close in sections:
             first = int(starts[0])
             parts.append(data[at:first])
-            parts.append(b"\n" * data.count(b"\n", first, close))
-            at = close
+            lines += data.count(b"\n", at, first)
             # A piece ends where the item after its last starts: about PIECE_BYTES each.
             cuts = np.unique(np.searchsorted(starts, np.arange(first, close, PIECE_BYTES)))
             cuts = cuts[cuts < starts.size]
             bounds = np.append(starts[cuts], close).tolist()
             counts = np.diff(np.append(cuts, starts.size)).tolist()
-            self.todo += [(section, bounds[k], bounds[k + 1], n) for k, n in enumerate(counts)]
+            before = lines
+            for k, n in enumerate(counts):
+                self.todo.append((section, bounds[k], bounds[k + 1], n, lines))
+                lines += data.count(b"\n", bounds[k], bounds[k + 1])
+            parts.append(b"\n" * (lines - before))
+            at = close
         parts.append(data[at:])
         self.skeleton = b"".join(parts)
         self.done = 0
         self.parser = etree.XMLParser(**_EVENT_OPTIONS)  # (one a reading: a parser is not for two threads)
-        self.line, self.counted = 1, 0  # the line the text has reached at byte ``counted``
 
     def section(self, name: str):
         """(the lines before the piece, the <net> parsed around it, how many items it holds) for
         each piece of the section ``name``, in order."""
         todo, data = self.todo, self.data
+        tag = name.encode()
         while self.done < len(todo) and todo[self.done][0] == name:
-            _, start, end, count = todo[self.done]
+            _, start, end, count, lines = todo[self.done]
             self.done += 1
-            tag = name.encode()
             root = etree.fromstring(b"".join((b"<net><", tag, b">", data[start:end], b"</", tag, b"></net>")),
                                     self.parser)
-            self.line += data.count(b"\n", self.counted, start)
-            self.counted = start
-            yield self.line - 1, root, count
+            yield lines, root, count
 
 
-def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces, mark: int) -> Optional[int]:
+def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> Optional[int]:
     """Read the events of the skeleton into ``walk`` as the general reader does, and each section's
     pieces as the section starts: how many layers it read; None at anything it would read
-    otherwise (``mark``: the problems there were before)."""
+    otherwise."""
     events = etree.iterparse(io.BytesIO(data), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS)
     root = section_el = None
     section = None
@@ -242,7 +243,7 @@ def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces, mark: int) -> Opt
                 continue
             section, section_el = tag, el
             walk.start_section(el)
-            read = _read_items(walk, tag, pieces.section(tag), schema, mark)
+            read = _read_items(walk, tag, pieces.section(tag), schema)
             if read is None:
                 return None
             layers += read
@@ -262,20 +263,22 @@ def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces, mark: int) -> Opt
     return None if docinfo.doctype or docinfo.internalDTD is not None else layers
 
 
-def _read_items(walk: _Stream, section: str, pieces, schema, mark: int) -> Optional[int]:
+def _read_items(walk: _Stream, section: str, pieces, schema) -> Optional[int]:
     """Read the items of a section's pieces into ``walk``: how many layers; None when a piece is
-    not a run of the section's items or anything is reported (its lines are the piece's own:
-    the general reader says where)."""
+    not a run of the section's items, or the schema finds anything in one, or anything is
+    reported (its lines are the piece's own: the general reader says where)."""
     reading, builder = walk.reading, walk.builder
     item = section[:-1]
-    layers = 0
+    layers, mark = 0, len(walk.problems)
     try:
         for offset, root, count in pieces:
             holder = root[0] if len(root) == 1 else None
             if holder is None or holder.tag != section or len(holder) != count:
                 return None
+            if schema is not None and not schema.valid(root):
+                return None
             reading.line_offset = offset
-            for el in list(holder) if schema is not None else holder:
+            for el in holder:
                 if el.tag != item:
                     return None
                 if item == "layer":
@@ -286,10 +289,6 @@ def _read_items(walk: _Stream, section: str, pieces, schema, mark: int) -> Optio
                     edge = edge_of(el, reading)
                     if edge is not None:
                         builder.add_edge(edge)
-                if schema is not None:
-                    schema.hold(el)
-            if schema is not None:
-                schema.flush()
             if len(walk.problems) > mark:
                 return None
     finally:

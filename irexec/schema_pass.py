@@ -127,6 +127,15 @@ class SchemaSlices:
         self.flush()
         self.holder = None
 
+    def valid(self, net) -> bool:
+        """Whether ``net``, a <net> of its own holding a section's items as ``flush`` checks them
+        (the quick reading's pieces), is valid; it is given the <net>'s attributes. (The quick
+        reading hands a file with anything the schema finds to the general reader, which says
+        what, where.)"""
+        for key, value in self.root.items():
+            net.set(key, value)
+        return self.xsd.validate(net)
+
     def flush(self) -> None:
         """Check what is held (and let it go)."""
         if self.items and self.root is not None:

@@ -14,6 +14,7 @@ import lintcorpus
 from irexec.errors import IRExecError
 from irexec.plain_ir import plain_graph, plain_marks
 from irexec.reader import parse_graph
+from irexec.schema_pass import SchemaSlices
 from irexec.safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, prepare_xml
 from irtext import add_model, write
 
@@ -48,10 +49,12 @@ def _read(path: str, quick: bool, monkeypatch) -> tuple:
     return graph, _problems(found), findings
 
 
-def _quick_taken(path: str) -> bool:
+def _quick_taken(path: str, lint: bool = False) -> bool:
+    """Whether the quick reading reads the file (``lint``: as the linter reads, with the schema)."""
     with open(path, "rb") as f:
         data = prepare_xml(f.read(), path)
-    return plain_graph(data, path, os.path.splitext(path)[0] + ".bin", []) is not None
+    schema = (lambda found: SchemaSlices(path, found)) if lint else None
+    return plain_graph(data, path, os.path.splitext(path)[0] + ".bin", [], schema) is not None
 
 
 # The items are parsed in pieces of about PIECE_BYTES: as many pieces as items, a few items to a
@@ -122,14 +125,18 @@ ODD = {
     # A problem in an item: the pieces count lines of their own, the general reader says where.
     "an edge missing a port": _edit(ADD, "</edges>", '<edge from-layer="0" to-layer="2" to-port="0"/></edges>'),
     "a duplicate layer id": _edit(ADD, '<layer id="1"', '<layer id="0"'),
+    # (lint: the schema finds something in a piece)
+    "an attribute the schema refuses": _edit(ADD, "<dim>", '<dim x="1">'),
+    "rt_info before a port's dims": _edit(ADD, 'names="z">', 'names="z"><rt_info><x/></rt_info>'),
 }
+SCHEMA_ONLY = ("an attribute the schema refuses", "rt_info before a port's dims")  # (read without the schema, the quick way)
 # Files the quick reading reads (a child of the <net> it has no events for, rt_info at places).
 PLAIN = {
     "as written": ADD,
     "no declaration": ADD[ADD.index("<net"):],
     "rt_info at the net": _edit(ADD, "</net>", '<rt_info><a value="1"/><b><c/></b></rt_info></net>'),
     "rt_info in a layer and a port": _edit(_edit(ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><rt_info><attribute name="a"><rt_info/></attribute></rt_info>'),
-                                           'names="z">', 'names="z"><rt_info><x/></rt_info>'),
+                                           'names="z"><dim>2</dim><dim>3</dim>', 'names="z"><dim>2</dim><dim>3</dim><rt_info><x/></rt_info>'),
     "unknown children of the net": _edit(_edit(ADD, "<layers>", "<meta><a/></meta><layers>"), "</net>", "<tail>t</tail></net>"),
     "a problem in a layer": _edit(ADD, 'type="Add" version="opset1">', 'type="Nope" version="opset1">'),
     "edges before the layers": ADD[:ADD.index("<layers>")] + ADD[ADD.index("<edges>"):ADD.index("</edges>") + 8]
@@ -142,7 +149,8 @@ PLAIN = {
 def test_what_the_quick_reading_hands_back_reads_alike(name, monkeypatch, tmp_path):
     path = write(tmp_path, ODD[name])
     monkeypatch.setattr(plain_ir, "QUICK", True)
-    assert not _quick_taken(path)
+    assert not _quick_taken(path, lint=True)
+    assert _quick_taken(path) == (name in SCHEMA_ONLY)
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
 
 
@@ -152,7 +160,7 @@ def test_what_the_quick_reading_reads_reads_alike(name, piece, monkeypatch, tmp_
     monkeypatch.setattr(plain_ir, "PIECE_BYTES", piece)
     path = write(tmp_path, PLAIN[name])
     monkeypatch.setattr(plain_ir, "QUICK", True)
-    assert _quick_taken(path)
+    assert _quick_taken(path) and _quick_taken(path, lint=True)
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
 
 
