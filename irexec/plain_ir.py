@@ -51,7 +51,8 @@ ATTRIBUTE_BYTES = 4   # the fewest an attribute takes: a=""
 # rt_info (the one child of the <net> OpenVINO writes besides them; inside a layer it is passed over).
 _TAGS = ("net", "layers", "edges", "layer", "edge", "rt_info")
 _EVENT_OPTIONS = dict(PARSER_OPTIONS, remove_blank_text=True)
-_AFTER_NAME = np.frombuffer(b" \t\r\n/>", np.uint8)
+_AFTER_NAME = np.zeros(256, bool)  # the bytes that may end a tag's name
+_AFTER_NAME[np.frombuffer(b" \t\r\n/>", np.uint8)] = True
 _LONGEST = max(len(t) for t in BODY_TAGS + ("layer",))
 _DECLARATIONS = tuple(b"<?xml" + c for c in (b" ", b"\t", b"\r", b"\n"))
 
@@ -98,10 +99,11 @@ def _plan(data: bytes) -> Optional[tuple]:
             layers = int(marks.size)
         if not marks.size:
             continue
-        # The items are cut out of one section, from the first to its end tag: one of each.
+        # The items are cut out of one section, from the first to its end tag. (One start tag: then
+        # one end tag, or the parse fails.)
         opened = _named(buf, inner, firsts, section)
         close = data.rfind(b"</" + section.encode())
-        if opened.size != 1 or close < 0 or data.count(b"</" + section.encode()) != 1:
+        if opened.size != 1 or close < 0:
             return None
         starts = opens[marks]
         if int(opens[opened[0]]) > int(starts[0]):
@@ -125,7 +127,7 @@ def _named(buf: np.ndarray, opens: np.ndarray, firsts: np.ndarray, tag: str) -> 
     name = np.frombuffer(tag.encode(), np.uint8)
     places = np.flatnonzero(firsts == name[0])  # (the first letter: few)
     at = opens[places]
-    named = np.isin(buf[at + 1 + len(name)], _AFTER_NAME)
+    named = _AFTER_NAME[buf[at + 1 + len(name)]]
     for k in range(1, len(name)):
         named &= buf[at + 1 + k] == name[k]
     return places[named]

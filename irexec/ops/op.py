@@ -163,10 +163,14 @@ class Op:
                 raise TypeError(f"{cls.__name__}: only the last input may be variadic, not {i.name}")
 
     def __init__(self, raw_attrs: Optional[dict] = None, **values):
-        raw_attrs = raw_attrs or {}
+        raw = (raw_attrs or {}).get
         try:
-            for a in self.attrs:
-                setattr(self, a.name, values[a.name] if a.name in values else a.parse(raw_attrs.get(a.name)))
+            if values:
+                for a in self.attrs:
+                    setattr(self, a.name, values[a.name] if a.name in values else a.parse(raw(a.name)))
+            else:  # (as read from a file: thousands of times)
+                for a in self.attrs:
+                    setattr(self, a.name, a.parse(raw(a.name)))
             self.setup()
         except ValidationError as e:
             # Whatever setup() found wrong, it found in the attributes.
