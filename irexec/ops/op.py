@@ -109,6 +109,9 @@ class Input:
 
 
 _UNDECLARED = Input("input")
+# (op class, each input's element type name) that passed ``check_types``: a model asks the same
+# few thousands of times. Bounded.
+_TYPES_PASSED: set = set()
 
 
 # ---- the op ------------------------------------------------------------------------------------
@@ -221,6 +224,14 @@ class Op:
 
     def check_types(self, ins: list) -> None:
         """Each input's element type against its declaration (unknown types pass)."""
+        key = (self.__class__, *[None if f.etype is None else f.etype.name for f in ins])
+        if key in _TYPES_PASSED:
+            return
+        self._check_types(ins)
+        if len(_TYPES_PASSED) < 4096:
+            _TYPES_PASSED.add(key)
+
+    def _check_types(self, ins: list) -> None:
         seen = {}
         for i, fact in enumerate(ins):
             decl = self.declared_input(i)
@@ -242,8 +253,8 @@ class Op:
         self.check_types(ins)
         out = self.output_facts(*ins)
         outs = [out] if isinstance(out, Fact) else list(out)
-        if ins and not self.makes_strings and all(f.etype is not None and not f.etype.is_string for f in ins) \
-                and any(f.etype is not None and f.etype.is_string for f in outs):
+        if any(f.etype is not None and f.etype.is_string for f in outs) and ins and not self.makes_strings \
+                and all(f.etype is not None and not f.etype.is_string for f in ins):
             # (A Convert to string: OpenVINO converts no type to string.)
             raise ValidationError(f"{self.type} makes no strings, and its inputs are "
                                   f"{', '.join(sorted({str(f.etype) for f in ins}))}")
