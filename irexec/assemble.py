@@ -68,8 +68,25 @@ class GraphBuilder:
         fed = {}  # layer id -> its input ports that have an edge (or had one to a layer left out)
         # Each layer's port indices, asked once a layer rather than twice an edge.
         ports = {lid: layer.port_indices() for lid, layer in graph.layers.items()}
-        graph.add_edges([edge for edge in self.edges
-                         if _edge_holds(graph, edge, reading, fed, self.unread, self.where, ports)])
+        held, unread, known = [], self.unread, ports.get
+        for edge in self.edges:
+            # (The common case written out: both ends are layers read, with the ports named, and
+            # the input had no edge. Anything else is the general way's, which reports it.)
+            src, sp, dst, dp, _ = edge
+            a, b = known(src), known(dst)
+            if a is not None and b is not None and not unread and sp in a[1] and dp in b[0]:
+                taken = fed.get(dst)
+                if taken is None:
+                    fed[dst] = {dp}
+                    held.append(edge)
+                    continue
+                if dp not in taken:
+                    taken.add(dp)
+                    held.append(edge)
+                    continue
+            if _edge_holds(graph, edge, reading, fed, unread, self.where, ports):
+                held.append(edge)
+        graph.add_edges(held)
         for layer in graph.layers.values():
             for e in bind_op(graph, layer, reading.path, fed.get(layer.id, ())):
                 if e.code == "C001":
