@@ -292,7 +292,14 @@ def main(argv):
         k = argv.index("--rounds")
         ROUNDS[0] = int(argv[k + 1])
         argv = argv[:k] + argv[k + 2:]
-    for name in argv or ["imports", "process", "scale"]:
+    cases = ["imports", "process", "scale"]
+    unknown = [a for a in argv if a not in cases]
+    if unknown:
+        if unknown[0] in ("-h", "--help"):
+            print(__doc__)
+            return
+        sys.exit(f"bench_startup.py: unknown case {unknown[0]!r}; cases: {' '.join(cases)} [--rounds N]")
+    for name in argv or cases:
         globals()["bench_" + name]()
 
 
