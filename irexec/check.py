@@ -73,11 +73,12 @@ class Checker:
         self.reported = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
         self.inferred = {}  # ... and there, the fact the rule gave instead
 
-    def step(self, layer, ins: list) -> list:
+    def step(self, layer, ins: list, feeds: Optional[dict] = None) -> list:
         graph, problems, reported = self.graph, self.problems, self.reported
         lid = layer.id
         where = None  # (made when there is a problem to locate: most layers have none)
-        feeds = graph.producers(lid)
+        if feeds is None:
+            feeds = graph.producers(lid)
         for i, port in enumerate(layer.inputs):
             fact = ins[i]
             if fact is None:
@@ -150,9 +151,11 @@ class Checker:
     def infer(self, layer, ins: list) -> Optional[list]:
         """The op's rule (its bodies checked through the context it is given); None when it fails."""
         op = layer.op
-        found = {}  # body name -> what its latest inference found (an op may infer a body again)
+        found = None  # body name -> what its latest inference found (an op may infer a body again)
         context = None
         if isinstance(op, BodyOp):
+            found = {}
+
             def body_step(body, feeds: dict):
                 inside = found[body.name] = []
                 check_uses(body.graph, inside, in_body=True)
@@ -172,8 +175,9 @@ class Checker:
         except Exception as e:  # a value that breaks an op's arithmetic, found while folding
             problems.append(ValidationError(f"{type(e).__name__}: {e}", code="S005", **self.where(layer)))
         finally:
-            for inside in found.values():
-                problems.extend(inside)
+            if found:
+                for inside in found.values():
+                    problems.extend(inside)
         return None
 
 

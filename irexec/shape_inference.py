@@ -13,7 +13,7 @@ irexec.body_runs, runs them).
 from __future__ import annotations
 
 import heapq
-from typing import Callable
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -112,15 +112,16 @@ def _count(shape) -> int:
 # ---- the walker --------------------------------------------------------------------------------------
 
 def walk(graph: Graph, order: list, step: Callable) -> dict:
-    """Facts for every (layer id, output index) of ``graph``: ``step(layer, ins)`` for each layer
-    in ``order``, with the facts of what feeds its inputs (None for an input nothing feeds)."""
+    """Facts for every (layer id, output index) of ``graph``: ``step(layer, ins, feeds)`` for each
+    layer in ``order``, with the facts of what feeds its inputs (None for an input nothing feeds)
+    and where they come from (``Graph.producers``)."""
     facts = {}
     layers = graph.layers
     for lid in order:
         layer = layers[lid]
         feeds = graph.producers(lid)
         ins = [facts[feeds[i]] if i in feeds else None for i in range(len(layer.inputs))]
-        for i, fact in enumerate(step(layer, ins)):
+        for i, fact in enumerate(step(layer, ins, feeds)):
             facts[(lid, i)] = fact
     return facts
 
@@ -225,14 +226,14 @@ class Inferrer:
         self.inputs = inputs
         self.previous = previous
 
-    def step(self, layer, ins: list) -> list:
+    def step(self, layer, ins: list, feeds: Optional[dict] = None) -> list:
         prev = self.previous
         if layer.id in self.inputs:  # (a Parameter; a ReadValue whose variable holds a value)
             fact = self.inputs[layer.id]
             old = prev.get((layer.id, 0)) if prev is not None and not _symbolic(fact) else None
             return [old if old is not None and same_fact(old, fact) else fact]
         if prev is not None:
-            feeds = self.graph.producers(layer.id)
+            feeds = feeds if feeds is not None else self.graph.producers(layer.id)
             if all(fact is prev.get(feeds.get(i)) for i, fact in enumerate(ins)):
                 outs = [prev.get((layer.id, k)) for k in range(len(layer.outputs))]
                 if all(f is not None for f in outs):

@@ -250,11 +250,16 @@ class Op:
 
     def shape_infer(self, ins: list) -> list:
         """The output facts for input facts: types checked, then the op's rule."""
-        self.check_types(ins)
+        if ins:
+            self.check_types(ins)
         out = self.output_facts(*ins)
-        outs = [out] if isinstance(out, Fact) else list(out)
-        if any(f.etype is not None and f.etype.is_string for f in outs) and ins and not self.makes_strings \
-                and all(f.etype is not None and not f.etype.is_string for f in ins):
+        if isinstance(out, Fact):
+            outs = [out]
+            strings = out.etype is not None and out.etype.is_string
+        else:
+            outs = list(out)
+            strings = any(f.etype is not None and f.etype.is_string for f in outs)
+        if strings and ins and not self.makes_strings and all(f.etype is not None and not f.etype.is_string for f in ins):
             # (A Convert to string: OpenVINO converts no type to string.)
             raise ValidationError(f"{self.type} makes no strings, and its inputs are "
                                   f"{', '.join(sorted({str(f.etype) for f in ins}))}")
