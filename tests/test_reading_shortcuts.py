@@ -281,3 +281,26 @@ def test_an_attribute_spelling_read_before_is_read_alike_for_each_kind_and_its_c
     for _ in range(2):  # (a bad spelling is refused each time: it is never kept)
         with pytest.raises(Invalid, match="is not a valid int"):
             Attr("n", "int").parse("1.5")
+
+
+def test_the_spelling_cache_keeps_no_constants_offsets(tmp_path):
+    # Each Const's offset and size is its own: kept, they filled the cache for every spelling after.
+    from irexec.ops import attrs
+    from irexec.ops.attrs import Attr
+    n = 300
+    layers, edges = [param(0, "x", (1,))], []
+    for k in range(n):
+        layers += [const(2 * k + 1, (1,), "f32", 40000 + 4 * k, 4),
+                   layer(2 * k + 2, "Add", inputs=[port(0, "f32", (1,)), port(1, "f32", (1,))],
+                         outputs=[port(2, "f32", (1,))])]
+        edges += [(2 * k, 0 if k == 0 else 2, 2 * k + 2, 0), (2 * k + 1, 0, 2 * k + 2, 1)]
+    layers.append(result(2 * n + 1, "f32", (1,)))
+    edges.append((2 * n, 2, 2 * n + 1, 0))
+    path = write(tmp_path, net(layers, edges))
+    with open(path[:-4] + ".bin", "wb") as f:
+        f.write(np.ones(10000 + n, np.float32).tobytes())
+    attrs._READ.clear()
+    irexec.read_model(path)
+    assert len(attrs._READ) < 20  # (f32, the shape, the size 4: not 300 offsets)
+    assert Attr("offset", "int").parse("123456") == 123456 and ("int", "123456") not in attrs._READ
+    assert Attr("axis", "int").parse("1") == 1 and ("int", "1") in attrs._READ

@@ -46,11 +46,13 @@ KINDS: dict[str, Callable[[str], Any]] = {
 
 # Spellings read before, (kind, text) -> value: a model writes the same few thousands of times
 # (every Const's element_type, most of their shapes). Every kind's value is immutable, so one
-# serves all; short spellings only, and a bounded number of them.
+# serves all; short spellings only, and a bounded number of them. Not the integers of more than
+# a few digits: each Const's offset and size is one of its own, and they filled the cache before.
 _READ: dict = {}
 _UNREAD = object()
 _READ_LONGEST = 64
 _READ_MOST = 4096
+_INT_LONGEST = 4
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ class Attr:
                 raise
             except Exception as e:  # the kind parsers raise ValueError or ParseError
                 raise ValidationError(f"attribute {self.name}={clipped(raw)} is not a valid {self.kind}: {e}") from None
-            if len(raw) <= _READ_LONGEST and len(_READ) < _READ_MOST:
+            if len(raw) <= (_INT_LONGEST if self.kind == "int" else _READ_LONGEST) and len(_READ) < _READ_MOST:
                 _READ[key] = value
         if self.choices is not None:
             check = value.lower() if isinstance(value, str) else value
