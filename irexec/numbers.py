@@ -20,6 +20,8 @@ MAX_DIGITS = 4300   # Python's own limit for int() of a string; a longer one is 
 
 def parse_int(text: str) -> int:
     """``text`` as an integer, or ValueError saying what is wrong."""
+    if text.isdecimal() and text.isascii() and len(text) <= MAX_DIGITS:  # (the common case: plain digits)
+        return int(text)
     t = text.strip(_XML_SPACE)
     if _INT.fullmatch(t) is None:
         raise ValueError(f"{t!r} is not an integer (an optional '-' and ASCII digits)")

@@ -12,7 +12,7 @@ float32 holding one of the 16 values of its fixed table (NF4 below), as u1 compu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import ml_dtypes
 import numpy as np
@@ -26,22 +26,18 @@ class ElementType:
     precision: str     # as in <port precision=...>: "FP32", "I64", "BOOL", ...
     dtype: np.dtype    # what irexec computes with
     bits: int          # storage bits per element in the .bin
+    # What kind of type it is, worked out once (the checks ask tens of thousands of times a model).
+    is_packed: bool = field(init=False, repr=False, compare=False)
+    is_integer: bool = field(init=False, repr=False, compare=False)
+    is_string: bool = field(init=False, repr=False, compare=False)
+    is_float: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_packed(self) -> bool:
-        return self.bits < 8
-
-    @property
-    def is_integer(self) -> bool:
-        return self.name[0] in "iu"
-
-    @property
-    def is_string(self) -> bool:
-        return self.name == "string"
-
-    @property
-    def is_float(self) -> bool:
-        return (self.name[0] in "fb" and self.name != "boolean") or self.name == "nf4"
+    def __post_init__(self):
+        name = self.name
+        kinds = dict(is_packed=self.bits < 8, is_integer=name[0] in "iu", is_string=name == "string",
+                     is_float=(name[0] in "fb" and name != "boolean") or name == "nf4")
+        for key, value in kinds.items():
+            object.__setattr__(self, key, value)
 
     def nbytes(self, count: int) -> int:
         return (count * self.bits + 7) // 8
