@@ -35,12 +35,19 @@ class Model(ModelAPI):
         # reading a 10,000-layer model did not need its 35 ms.
         self._plan = LazyPlan(graph)
         order = graph.topological_order()
+        # The layers of the types the model's interface comes from, in order (one pass over them).
+        of_type = {"Parameter": [], "Result": [], "ReadValue": []}
+        layers = graph.layers
+        for lid in order:
+            found = of_type.get(layers[lid].type)
+            if found is not None:
+                found.append(lid)
         self._check_constants()
-        self.inputs = [self._input_info(lid) for lid in order if graph.layer(lid).type == "Parameter"]
-        self.outputs = self._output_infos(order, facts or {})
+        self.inputs = [self._input_info(lid) for lid in of_type["Parameter"]]
+        self.outputs = self._output_infos(of_type["Result"], facts or {})
         self.sizing = Sizing(graph, order, self.inputs, self.max_tensor_bytes, self._plan.shape_only)
         # The variables, each as its (first) ReadValue declares it: name = variable_id.
-        self.variables = self._variable_infos()
+        self.variables = self._variable_infos(of_type["ReadValue"])
         self._request = None
         self.waived = []            # the errors read_model(check=False) let through
         self._by_name = {}
@@ -62,12 +69,11 @@ class Model(ModelAPI):
         """How a run goes (irexec.executor.Plan), made on first use."""
         return self._plan.get()
 
-    def _output_infos(self, order: list, facts: dict) -> list:
-        """Each output as its port declares it; a port without dims, which OpenVINO writes for a
-        scalar and for a shape of unknown rank alike, as the rules infer it (``facts``: the
-        checks', when given)."""
+    def _output_infos(self, results: list, facts: dict) -> list:
+        """Each output (``results``: the Result layers, in order) as its port declares it; a port
+        without dims, which OpenVINO writes for a scalar and for a shape of unknown rank alike,
+        as the rules infer it (``facts``: the checks', when given)."""
         infos = []
-        results = [lid for lid in order if self.graph.layer(lid).type == "Result"]
         for lid, (name, port, _) in zip(results, output_names(self.graph, results)):
             result = self.graph.layer(lid)
             etype = port.etype or (result.inputs[0].etype if result.inputs else None)
@@ -78,11 +84,11 @@ class Model(ModelAPI):
             infos.append(TensorInfo(name, port.names, etype, shape, lid))
         return infos
 
-    def _variable_infos(self) -> list:
+    def _variable_infos(self, readers: list) -> list:
         found = {}
-        for lid in self.graph.topological_order():
+        for lid in readers:
             layer = self.graph.layer(lid)
-            if layer.type == "ReadValue" and layer.op.variable_id not in found:
+            if layer.op.variable_id not in found:
                 etype, shape = getattr(layer.op, "declared_type", None), getattr(layer.op, "variable_shape", None)
                 if etype is None and shape is None and layer.outputs:
                     # ReadValue-3 (and a ReadValue-6 that leaves both open): its init_value's, as
