@@ -2,7 +2,6 @@
 variables (ReadValue/Assign) runs on inference requests that keep them (irexec.request)."""
 from __future__ import annotations
 
-import math
 import numbers
 import os
 from typing import Optional
@@ -142,8 +141,7 @@ class Model(ModelAPI):
 
     def _check_constants(self) -> None:
         for layer in self.graph.by_type("Const"):
-            count = math.prod(layer.op.dims)
-            size = count * layer.op.element_type.dtype.itemsize  # unpacked, for the sub-byte types
+            size = layer.op.count * layer.op.element_type.dtype.itemsize  # unpacked, for the sub-byte types
             if size > self.max_tensor_bytes:
                 raise ValidationError(f"the constant would take {fmt_bytes(size)}, over the budget of "
                                       f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",

@@ -280,17 +280,22 @@ def _read_items(walk: _Stream, section: str, pieces, schema) -> Optional[int]:
             if schema is not None and not schema.valid(root):
                 return None
             reading.line_offset = offset
-            for el in holder:
-                if el.tag != item:
-                    return None
-                if item == "layer":
-                    walk.check_id(el)
-                    layers += 1
-                    walk.add_layer(el)
-                else:
+            if item == "layer":
+                check_id, add_layer = walk.check_id, walk.add_layer
+                for el in holder:
+                    if el.tag != "layer":
+                        return None
+                    check_id(el)
+                    add_layer(el)
+                layers += count
+            else:
+                add_edge = builder.add_edge
+                for el in holder:
+                    if el.tag != "edge":
+                        return None
                     edge = edge_of(el, reading)
                     if edge is not None:
-                        builder.add_edge(edge)
+                        add_edge(edge)
             if len(walk.problems) > mark:
                 return None
     finally:

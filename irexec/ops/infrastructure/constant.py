@@ -24,13 +24,14 @@ class Const(Op):
             raise ValidationError(f"a Const needs a static shape, got '{self.shape}'")
         self.dims = to_ints(self.shape)
         require_array_shape(self.dims, self.element_type.dtype.itemsize, "the constant")
+        self.count = math.prod(self.dims)
 
     def bind(self, weights) -> None:
         self.weights = weights
 
     def check(self) -> None:
         """Everything about the bytes that can be known without reading them."""
-        count = math.prod(self.dims)
+        count = self.count
         if self.element_type.is_string:
             # Packed: a count, count + 1 offsets, then the characters (irexec.strings); the
             # offsets are checked when the value is read.
@@ -48,7 +49,7 @@ class Const(Op):
         self.weights.check_range(self.offset, self.size)
 
     def output_facts(self):
-        value = self.compute() if math.prod(self.dims) <= FOLD_LIMIT else None
+        value = self.compute() if self.count <= FOLD_LIMIT else None
         return Fact(self.element_type, self.shape, value)  # (static: setup refuses any other)
 
     def compute(self):
