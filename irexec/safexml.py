@@ -171,6 +171,8 @@ def prepare_xml(data: bytes, path: Optional[str] = None) -> bytes:
         raise ParseError("DOCTYPE declarations are not allowed in an IR file", file=path, line=1, code="X002")
     # Upper bounds (a "<layer" inside a comment counts too): refuse before building anything.
     for tag, limit in ((b"layer", MAX_LAYERS), (b"edge", MAX_EDGES)):
+        if len(data) <= limit * (len(tag) + 1):
+            continue  # (too short to hold more: each takes "<" and its name)
         count = data.count(b"<" + tag)
         if count > limit:  # (what counted "<layers" and "<edges" too: those come off)
             count -= data.count(b"<" + tag + b"s")

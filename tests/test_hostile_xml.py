@@ -171,6 +171,20 @@ def test_more_edges_than_the_limit_are_refused_at_once(tmp_path):
     assert f"over irexec's limit of {reader.MAX_EDGES}" in e.message
 
 
+@pytest.mark.parametrize("tag, limit", [("layer", "MAX_LAYERS"), ("edge", "MAX_EDGES")])
+def test_marks_packed_as_tight_as_they_go_are_counted(tag, limit, monkeypatch):
+    # The count is skipped for a text too short to hold more than the limit: one mark over it,
+    # packed with nothing between, is still refused; at the limit, it is not.
+    monkeypatch.setattr(reader, limit, 1000)
+    for n, refused in ((1000, False), (1001, True)):
+        text = b"<net><!--" + (b"<" + tag.encode()) * n + b"--></net>"
+        if refused:
+            with pytest.raises(ParseError, match=f"has {n} <{tag}> elements"):
+                reader.prepare_xml(text)
+        else:
+            reader.prepare_xml(text)
+
+
 def test_a_layer_with_too_many_elements_is_refused(tmp_path, base_mb):
     xml = add_model().replace('type="Add" version="opset1">',
                               'type="Add" version="opset1"><data>' + "<a/>" * (reader.MAX_LAYER_ELEMENTS + 1)
