@@ -20,6 +20,7 @@
 """
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import subprocess
@@ -205,13 +206,11 @@ CASES = ["chain8", "tiny", "cli", "read", "lint", "rss"]
 
 
 def main(argv):
-    unknown = [a for a in argv if a not in CASES]
-    if unknown:
-        if unknown[0] in ("-h", "--help"):
-            print(__doc__)
-            return
-        sys.exit(f"bench_graphs.py: unknown case {unknown[0]!r}; cases: {' '.join(CASES)}")
-    which = argv or CASES
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("cases", nargs="*", metavar="case", help=f"of {', '.join(CASES)} (default: all)")
+    which = ap.parse_args(argv).cases or CASES
+    if set(which) - set(CASES):  # (not choices=: argparse refuses an empty list of them)
+        ap.error(f"unknown case {sorted(set(which) - set(CASES))[0]!r}")
     print(f"{'case':34s} {'irexec':>11s} {'plugin':>11s} {'ratio':>8s}")
     for name in which:
         globals()["bench_" + name]()

@@ -24,6 +24,7 @@ from source while OpenVINO and NumPy read theirs (`imports` says what that costs
 """
 from __future__ import annotations
 
+import argparse
 import atexit
 import json
 import os
@@ -288,18 +289,15 @@ def bench_scale():
 
 
 def main(argv):
-    if "--rounds" in argv:
-        k = argv.index("--rounds")
-        ROUNDS[0] = int(argv[k + 1])
-        argv = argv[:k] + argv[k + 2:]
     cases = ["imports", "process", "scale"]
-    unknown = [a for a in argv if a not in cases]
-    if unknown:
-        if unknown[0] in ("-h", "--help"):
-            print(__doc__)
-            return
-        sys.exit(f"bench_startup.py: unknown case {unknown[0]!r}; cases: {' '.join(cases)} [--rounds N]")
-    for name in argv or cases:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("cases", nargs="*", metavar="case", help=f"of {', '.join(cases)} (default: all)")
+    ap.add_argument("--rounds", type=int, default=ROUNDS[0], help="rounds of the process case")
+    args = ap.parse_args(argv)
+    if set(args.cases) - set(cases):  # (not choices=: argparse refuses an empty list of them)
+        ap.error(f"unknown case {sorted(set(args.cases) - set(cases))[0]!r}")
+    ROUNDS[0] = args.rounds
+    for name in args.cases or cases:
         globals()["bench_" + name]()
 
 
