@@ -136,7 +136,7 @@ def bench_read():
         data = f.read()
 
     def parse_only():  # lxml's parsing, as the reader has it done (irexec.plain_ir), and nothing more
-        pieces = _Pieces(data, _plan(data)[1])
+        pieces = _Pieces(data, _plan(data))
         for _ in etree.iterparse(io.BytesIO(pieces.skeleton), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS):
             pass
         for section in ("layers", "edges"):

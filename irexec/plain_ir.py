@@ -60,14 +60,13 @@ _DECLARATIONS = tuple(b"<?xml" + c for c in (b" ", b"\t", b"\r", b"\n"))
 def plain_marks(data: bytes) -> Optional[int]:
     """How many ``<layer`` elements ``data`` (UTF-8, prepared) has, when no limit the general
     reader keeps can be met in it; else None."""
-    plan = _plan(data)
-    return plan[0] if plan is not None else None
+    sections = _plan(data)
+    return None if sections is None else sum(len(starts) for name, starts, _ in sections if name == "layers")
 
 
-def _plan(data: bytes) -> Optional[tuple]:
-    """(the count of ``<layer`` marks, the sections' items: (section, the byte offset of each
-    item, the offset of the section's end tag) for each of <layers> and <edges> that has any)
-    when ``data`` is plain; else None."""
+def _plan(data: bytes) -> Optional[list]:
+    """The sections' items when ``data`` is plain: (section, the byte offset of each item, the
+    offset of the section's end tag) for each of <layers> and <edges> that has any; else None."""
     buf = np.frombuffer(data, np.uint8)
     opens = np.flatnonzero(buf == 0x3C)
     if not opens.size:
@@ -95,8 +94,6 @@ def _plan(data: bytes) -> Optional[tuple]:
     sections = []
     for tag, section in (("layer", "layers"), ("edge", "edges")):
         marks = _named(buf, inner, firsts, tag)
-        if tag == "layer":
-            layers = int(marks.size)
         if not marks.size:
             continue
         # The items are cut out of one section, from the first to its end tag. (One start tag: then
@@ -118,7 +115,7 @@ def _plan(data: bytes) -> Optional[tuple]:
     sections.sort(key=lambda s: int(s[1][0]))
     if len(sections) == 2 and sections[0][2] > int(sections[1][1][0]):
         return None  # (one section's items inside the other's)
-    return layers, sections
+    return sections
 
 
 def _named(buf: np.ndarray, opens: np.ndarray, firsts: np.ndarray, tag: str) -> np.ndarray:
@@ -139,17 +136,15 @@ def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
     the schema's findings too when ``make_schema(problems)`` gives the linter's schema pass; None
     (nothing added) when the file is not plain or the reading meets anything the general reader
     would say differently."""
-    plan = _plan(data) if QUICK else None
-    if plan is None:
+    sections = _plan(data) if QUICK else None
+    if sections is None:
         return None
-    marks, sections = plan
     mark = len(problems)
     schema = make_schema(problems) if make_schema is not None else None
     walk = _Stream(path, weights_path, problems, schema)
     pieces = _Pieces(data, sections)
     try:
-        read = _read(walk, pieces.skeleton, schema, pieces) == marks
-        if read:
+        if _read(walk, pieces.skeleton, schema, pieces):
             return walk.finish()
     except Exception:  # (the general reader says what is wrong, where it meets it)
         pass
@@ -205,10 +200,10 @@ class _Pieces:
             yield lines, root, count
 
 
-def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> Optional[int]:
+def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> bool:
     """Read the events of the skeleton into ``walk`` as the general reader does, and each section's
-    pieces as the section starts: how many layers it read; None at anything it would read
-    otherwise."""
+    pieces as the section starts; False at anything it would read otherwise (then as soon as it
+    meets it)."""
     events = etree.iterparse(io.BytesIO(data), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS)
     root = section_el = None
     section = None
@@ -216,12 +211,11 @@ def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> Optional[int]:
     # rt_info may have events.
     inside = 0
     handled = []  # the <net>'s children read (for the schema: those without events are checked in turn)
-    layers = 0
     for event, el in events:
         if inside:
             if event == "start":
                 if el.tag != "rt_info":
-                    return None
+                    return False
                 inside += 1
                 continue
             inside -= 1
@@ -232,12 +226,12 @@ def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> Optional[int]:
         if event == "start":
             if root is None:
                 if tag != "net" or el.getparent() is not None:
-                    return None  # (the root is another element: no events came for it)
+                    return False  # (the root is another element: no events came for it)
                 root = el
                 walk.begin_net(el)
                 continue
             if tag == "net" or tag == "layer" or tag == "edge" or el.getparent() is not root:
-                return None  # (an item the pieces do not hold)
+                return False  # (an item the pieces do not hold)
             if schema is not None:
                 _unread_children(root, el, schema, handled)
             if tag == "rt_info":
@@ -245,62 +239,59 @@ def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> Optional[int]:
                 continue
             section, section_el = tag, el
             walk.start_section(el)
-            read = _read_items(walk, tag, pieces.section(tag), schema)
-            if read is None:
-                return None
-            layers += read
+            if not _read_items(walk, tag, pieces.section(tag), schema):
+                return False
             continue
         if tag == "net":
             if schema is not None:
                 _unread_children(root, None, schema, handled)
             continue
         if el is not section_el or len(el):
-            return None  # (an element in the section, outside the pieces)
+            return False  # (an element in the section, outside the pieces)
         _child_ends(el, section, schema, handled)
         section = section_el = None
         walk.section = None
     if root is None or pieces.done < len(pieces.todo):
-        return None
+        return False  # (a piece no section was read for: every mark must be an item read)
     docinfo = root.getroottree().docinfo  # (as the general reader, after parsing: no DOCTYPE either)
-    return None if docinfo.doctype or docinfo.internalDTD is not None else layers
+    return not (docinfo.doctype or docinfo.internalDTD is not None)
 
 
-def _read_items(walk: _Stream, section: str, pieces, schema) -> Optional[int]:
-    """Read the items of a section's pieces into ``walk``: how many layers; None when a piece is
-    not a run of the section's items, or the schema finds anything in one, or anything is
-    reported (its lines are the piece's own: the general reader says where)."""
+def _read_items(walk: _Stream, section: str, pieces, schema) -> bool:
+    """Read the items of a section's pieces into ``walk``; False when a piece is not a run of as
+    many of the section's items as it has marks, or the schema finds anything in one, or
+    anything is reported (its lines are the piece's own: the general reader says where)."""
     reading, builder = walk.reading, walk.builder
     item = section[:-1]
-    layers, mark = 0, len(walk.problems)
+    mark = len(walk.problems)
     try:
         for offset, root, count in pieces:
             holder = root[0] if len(root) == 1 else None
             if holder is None or holder.tag != section or len(holder) != count:
-                return None
+                return False
             if schema is not None and not schema.valid(root):
-                return None
+                return False
             reading.line_offset = offset
             if item == "layer":
                 check_id, add_layer = walk.check_id, walk.add_layer
                 for el in holder:
                     if el.tag != "layer":
-                        return None
+                        return False
                     check_id(el)
                     add_layer(el)
-                layers += count
             else:
                 add_edge = builder.add_edge
                 for el in holder:
                     if el.tag != "edge":
-                        return None
+                        return False
                     edge = edge_of(el, reading)
                     if edge is not None:
                         add_edge(edge)
             if len(walk.problems) > mark:
-                return None
+                return False
     finally:
         reading.line_offset = 0
-    return layers
+    return True
 
 
 def _child_ends(el, section: Optional[str], schema, handled: list) -> None:

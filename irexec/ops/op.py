@@ -168,12 +168,9 @@ class Op:
     def __init__(self, raw_attrs: Optional[dict] = None, **values):
         raw = (raw_attrs or {}).get
         try:
-            if values:
-                for a in self.attrs:
-                    setattr(self, a.name, values[a.name] if a.name in values else a.parse(raw(a.name)))
-            else:  # (as read from a file: thousands of times)
-                for a in self.attrs:
-                    setattr(self, a.name, a.parse(raw(a.name)))
+            for a in self.attrs:
+                name = a.name
+                setattr(self, name, values[name] if values and name in values else a.parse(raw(name)))
             self.setup()
         except ValidationError as e:
             # Whatever setup() found wrong, it found in the attributes.
