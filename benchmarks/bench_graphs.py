@@ -33,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
 import irexec  # noqa: E402
-from irexec.plain_ir import _EVENT_OPTIONS, _TAGS, _Pieces, _plan  # noqa: E402
+from irexec.ir.plain_ir import _EVENT_OPTIONS, _TAGS, _Pieces, _plan  # noqa: E402
 from lxml import etree  # noqa: E402
 from bench_scatter import interleaved, median_time  # noqa: E402
 
@@ -135,7 +135,7 @@ def bench_read():
     with open(path, "rb") as f:
         data = f.read()
 
-    def parse_only():  # lxml's parsing, as the reader has it done (irexec.plain_ir), and nothing more
+    def parse_only():  # lxml's parsing, as the reader has it done (irexec.ir.plain_ir), and nothing more
         pieces = _Pieces(data, _plan(data))
         for _ in etree.iterparse(io.BytesIO(pieces.skeleton), events=("start", "end"), tag=_TAGS, **_EVENT_OPTIONS):
             pass

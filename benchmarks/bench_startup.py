@@ -124,7 +124,7 @@ def bench_imports():
         packages = by_package(times)
         print(f"{title}: {sum(packages.values()):.0f} ms: " +
               ", ".join(f"{name} {ms:.1f}" for name, ms in packages.items()))
-    absent = [n for n in ("networkx", "scipy", "json", "irexec.compare", "irexec.core", "irexec.layer", "openvino")
+    absent = [n for n in ("networkx", "scipy", "json", "irexec.compare", "irexec.api.core", "irexec.layer", "openvino")
               if n not in ir]
     print(f"  not imported by irexec run: {', '.join(absent)}")
     out = subprocess.run([sys.executable, "-c", _COMPILE], capture_output=True, text=True, check=True,
@@ -167,7 +167,7 @@ mark("infer")
 """
 _IR_CLI_STEPS = _STEPS + """
 import contextlib, io
-import irexec.model
+import irexec.api.model
 mark("import irexec (read_model's modules)")
 import irexec.cli, irexec.commands.run as run
 mark("import click, irexec.cli, the run command")

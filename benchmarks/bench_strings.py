@@ -23,7 +23,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import irexec  # noqa: E402
-from irexec.commands.io.random_inputs import random_strings  # noqa: E402
+from irexec.io.random_inputs import random_strings  # noqa: E402
 
 import openvino as ov  # noqa: E402
 import openvino.opset15 as ops  # noqa: E402

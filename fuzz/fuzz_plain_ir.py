@@ -1,4 +1,4 @@
-"""Differential fuzzing of the quick reading of plain IRs (irexec/plain_ir.py) against the general
+"""Differential fuzzing of the quick reading of plain IRs (irexec/ir/plain_ir.py) against the general
 reader (see fuzz/README.md):
 
     python fuzz/fuzz_plain_ir.py --minutes 10             # seeds 0, 1, 2, ... for ten minutes
@@ -33,8 +33,8 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
 
 import irexec  # noqa: E402
-import irexec.plain_ir as plain_ir  # noqa: E402
-import irexec.reader as reader  # noqa: E402
+import irexec.ir.plain_ir as plain_ir  # noqa: E402
+import irexec.ir.reader as reader  # noqa: E402
 import irtext  # noqa: E402
 from lxml import etree  # noqa: E402
 from seed_loop import Case, parser, run  # noqa: E402
@@ -429,7 +429,7 @@ def read(path: str, quick: bool) -> tuple:
 
 
 def quick_taken(path: str) -> bool:
-    from irexec.safexml import prepare_xml
+    from irexec.ir.safexml import prepare_xml
     plain_ir.QUICK = True
     try:
         with open(path, "rb") as f:

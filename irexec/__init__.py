@@ -12,11 +12,11 @@ __version__ = "0.1.0"
 # executor, not Core, the OpenVINO comparison nor the layer runner), and ``irexec --help`` or
 # ``irexec rules`` none of it.
 _LAZY = {
-    "Finding": "findings", "lint": "lint", "Profiler": "profiling",
-    "Model": "model", "TensorInfo": "tensor_info", "read_model": "model",
-    "InferRequest": "request", "VariableState": "request",
-    "CompiledModel": "core", "Core": "core", "Tensor": "core", "Type": "core", "compile_model": "core",
-    "Dimension": "partial_shape", "PartialShape": "partial_shape", "Results": "results",
+    "Finding": "check.findings", "lint": "check.lint", "Profiler": "run.profiling",
+    "Model": "api.model", "TensorInfo": "api.tensor_info", "read_model": "api.model",
+    "InferRequest": "api.request", "VariableState": "api.request",
+    "CompiledModel": "api.core", "Core": "api.core", "Tensor": "api.core", "Type": "api.core", "compile_model": "api.core",
+    "Dimension": "api.partial_shape", "PartialShape": "api.partial_shape", "Results": "api.results",
     "CompareReport": "compare", "compare": "compare",  # (openvino is imported only when it runs)
     "DatasetReport": "compare.dataset", "compare_dataset": "compare.dataset",
     "check_layer": "layer", "run_layer": "layer",

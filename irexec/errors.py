@@ -78,7 +78,7 @@ class IRExecError(Exception):
         self.layer_id = layer_id
         self.layer_type = layer_type
         self.port = port
-        self.code = code          # the lint rule it breaks (irexec.findings.RULES), when known
+        self.code = code          # the lint rule it breaks (irexec.check.findings.RULES), when known
         self.column = column
         self.findings = []        # read_model: every finding, when it refuses a model
 

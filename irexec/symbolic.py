@@ -9,7 +9,7 @@ differ only in dims that moved by one delta, the pass is walked once more with t
 record): every rule computes with them as with ints, and every decision a rule makes on one (a
 comparison, a test for 0) is recorded as the range of ``s`` in which it comes out the same. What
 the pass gives then holds for every ``s`` in the final range, and a later step whose length falls
-in it is sized by a match of its dims (irexec.sizing).
+in it is sized by a match of its dims (irexec.run.sizing).
 
 Sound by construction rather than by care: a Sym has no ``int()``, no ``float()``, no hash, and
 refuses arithmetic it cannot keep affine; whatever needs one raises ``Undecidable``, which the pass

@@ -16,7 +16,7 @@ import numpy as np
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
-from irexec.findings import RULES  # noqa: E402
+from irexec.check.findings import RULES  # noqa: E402
 
 DOCS = os.path.join(ROOT, "docs")
 OUT = os.path.join(DOCS, "examples", "rules")

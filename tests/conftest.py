@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 def evaluations(monkeypatch) -> list:
     """The types of the layers the executor evaluates from now on, in order (shape inference's own
     folding aside)."""
-    from irexec import executor
+    from irexec.run import executor
     calls, real = [], executor._evaluate
     monkeypatch.setattr(executor, "DIRECT_CALLS", False)  # (every step through _evaluate)
 

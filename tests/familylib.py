@@ -1,4 +1,4 @@
-"""Differential fuzzing of the sizing pass's families (irexec.families): random graphs over inputs
+"""Differential fuzzing of the sizing pass's families (irexec.run.families): random graphs over inputs
 whose length grows a step at a time, run by irexec with families and with a concrete pass each
 step. Shared by tests/test_families_fuzz.py (a few seeds, in the suite) and fuzz/fuzz_families.py
 (long runs).
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 import irexec
-import irexec.sizing
+import irexec.run.sizing
 
 # (Imported by the callers after openvino is known to be there.)
 import openvino as ov
@@ -144,7 +144,7 @@ def run(path: str, steps: list, families: bool) -> list:
 
 def run_feeds(path: str, feeds: list, families: bool) -> tuple:
     """Each step's outputs or error line, and the model (its sizing's families)."""
-    irexec.sizing.Sizing.families = families
+    irexec.run.sizing.Sizing.families = families
     try:
         model = irexec.read_model(path)
         got = []
@@ -155,7 +155,7 @@ def run_feeds(path: str, feeds: list, families: bool) -> tuple:
                 got.append(str(e))
         return got, model
     finally:
-        irexec.sizing.Sizing.families = True
+        irexec.run.sizing.Sizing.families = True
 
 
 def differ(a: list, b: list):

@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 import irexec
-from irexec.model import Model
-from irexec.reader import read_graph
+from irexec.api.model import Model
+from irexec.ir.reader import read_graph
 from irtext import add_model, layer, net, param, port, result, scatter_model, write
 
 X = np.arange(6, dtype=np.float32).reshape(2, 3)

@@ -16,11 +16,11 @@ from lxml import etree
 from oracle import ov, save
 
 import irexec
-from irexec.check import check_graph
+from irexec.check.graph_checks import check_graph
 from irexec.graph import Graph
-from irexec.lint import check
-from irexec.reader import read_graph
-from irexec.safexml import MAX_BODY_DEPTH, MAX_LAYER_ELEMENTS
+from irexec.check.lint import check
+from irexec.ir.reader import read_graph
+from irexec.ir.safexml import MAX_BODY_DEPTH, MAX_LAYER_ELEMENTS
 from irtext import param, port, result, write
 
 o1, o5, o8 = ov.opset1, ov.opset5, ov.opset8

@@ -143,14 +143,14 @@ def test_npz_member_not_an_input_is_refused(tmp_path, scatter_xml):
 def test_an_internal_error_is_one_line_and_exit_1(tmp_path, monkeypatch):
     """A bug in irexec (an exception it did not mean to raise) must never look like success; an
     op's own exception is located at its layer instead."""
-    import irexec.model
+    import irexec.api.model
     import irexec.ops
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
     xml = write(tmp_path, add_model())
     with monkeypatch.context() as m:
-        m.setattr(irexec.model.Model, "infer", broken)
+        m.setattr(irexec.api.model.Model, "infer", broken)
         r = CliRunner().invoke(cli, ["run", xml, "--random"])
         assert r.exit_code == 1
         assert r.output.strip().splitlines() == [

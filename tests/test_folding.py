@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import irexec
-from irexec import executor
+from irexec.run import executor
 
 ov = pytest.importorskip("openvino")
 import openvino.opset13 as ops  # noqa: E402

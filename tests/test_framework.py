@@ -8,7 +8,7 @@ from click.testing import CliRunner
 import irexec
 from irexec.cli import cli
 from irexec.ops.op import Fact, Input, Op
-from irexec.shape_inference import layer_facts
+from irexec.check.shape_inference import layer_facts
 from irexec.shapes import static
 from irexec.types import BY_NAME
 from irtext import layer, net, param, port, result, write

@@ -168,8 +168,8 @@ def test_hostile_npy_inputs_through_the_cli(workdir, data):
 # ---- what the fuzzing found: one regression test each ----------------------------------------------------
 
 from irexec.ops.attrs import MAX_LIST  # noqa: E402
-from irexec.model import Model  # noqa: E402
-from irexec.reader import read_graph  # noqa: E402
+from irexec.api.model import Model  # noqa: E402
+from irexec.ir.reader import read_graph  # noqa: E402
 from irtext import write  # noqa: E402
 
 
@@ -283,8 +283,8 @@ _GATHER_79_DIMS = textwrap.dedent("""
     x, i = b.param("x", (1,) * 40), b.param("i", (1,) * 40, "i64")
     b.result(b.op("Gather", "opset8", [x, i, b.const(0, "i64")], [1]))  # the port understates the rank
     xml, blob = b.build("g")
-    from irexec.model import Model
-    from irexec.reader import read_graph
+    from irexec.api.model import Model
+    from irexec.ir.reader import read_graph
     m = Model(read_graph(fuzzlib.write_case(sys.argv[2], fuzzlib.Case("g", xml, blob))))
     try:
         m.infer({"x": np.ones((1,) * 40, np.float32), "i": np.zeros((1,) * 40, np.int64)})

@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 import irexec
-from irexec.model import Model
-from irexec.reader import read_graph
+from irexec.api.model import Model
+from irexec.ir.reader import read_graph
 from irtext import layer, net, param, port, result, scatter_model, write
 
 

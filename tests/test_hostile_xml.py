@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import irexec
-from irexec import safexml as reader
+from irexec.ir import safexml as reader
 from irexec.errors import ParseError, ValidationError
 from irtext import add_model, layer, net, param, port, result, write
 

@@ -18,7 +18,7 @@ import irexec
 from irexec import ValidationError
 from irexec.ops import lookup
 from irexec.ops.op import Fact
-from irexec.shape_inference import layer_facts
+from irexec.check.shape_inference import layer_facts
 from irexec.shapes import DYN, Dim, fmt
 from irexec.types import element_type
 

@@ -38,7 +38,7 @@ def chain(tmp_path, n=3, fan_out=False):
 
 def count_inplace(model, monkeypatch):
     """Whether each layer of an op that may write in place was let to, in order."""
-    from irexec import executor
+    from irexec.run import executor
     calls = []
     real = executor._evaluate
     monkeypatch.setattr(executor, "DIRECT_CALLS", False)  # (every step through _evaluate)
@@ -102,7 +102,7 @@ def test_donating_an_unknown_input_is_an_error(tmp_path):
 
 def test_pooled_buffers_are_written_in_place_too(monkeypatch):
     """Big outputs live in pooled byte buffers: in-place must see them as whole buffers."""
-    from irexec import executor
+    from irexec.run import executor
     from irexec.buffers import MIN_BYTES, copy_of
     arr = copy_of(np.zeros(MIN_BYTES // 4 + 8, np.float32))
     holders = {id(executor.root(arr)): 1}

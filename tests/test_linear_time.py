@@ -103,7 +103,7 @@ def test_schema_errors_are_capped():
     # The reader names these edges too (and its finding is kept for a line): the schema pass alone.
     import io
     from lxml import etree
-    from irexec.schema_pass import SCHEMA_ERRORS, validated
+    from irexec.ir.schema_pass import SCHEMA_ERRORS, validated
     found = []
     events = etree.iterparse(io.BytesIO(bad_edges(3000).encode()), events=("start", "end"))
     ended = [el.tag for event, el in validated(events, "bad.xml", found) if event == "end"]

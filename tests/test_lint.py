@@ -21,9 +21,9 @@ from oracle import ov, save
 import irexec
 import lintcorpus
 from irexec.cli import cli
-from irexec.findings import RULES
-from irexec.check import check_graph
-from irexec.lint import check
+from irexec.check.findings import RULES
+from irexec.check.graph_checks import check_graph
+from irexec.check.lint import check
 from irtext import add_model, const, layer, net, param, port, result, scatter_model, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from irexec.batch import engines
 from irexec.cli import cli
-from irexec.rulebook import page
+from irexec.check.rulebook import page
 from irtext import layer, net, param, port, result, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -7,7 +7,7 @@ import pytest
 from oracle import assert_same, run_openvino
 
 import irexec
-from irexec.random_values import random_data as random_array
+from irexec.io.random_values import random_data as random_array
 
 MODELS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "models")
 

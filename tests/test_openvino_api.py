@@ -93,7 +93,7 @@ def test_tensor_names_with_an_escaped_comma_read_as_openvino_reads_them(two_inpu
     ("a,,b", ("a", "b")),
 ])
 def test_tensor_names_split_rule(written, names):
-    from irexec.layer_xml import tensor_names
+    from irexec.ir.layer_xml import tensor_names
     assert tensor_names(written) == names
 
 

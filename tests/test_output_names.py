@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 import irexec
 from irexec.cli import cli
-from irexec.commands.io.outputs import npz_member
+from irexec.io.outputs import npz_member
 from irtext import net, param, port, result, write
 
 

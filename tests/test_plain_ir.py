@@ -1,4 +1,4 @@
-"""The quick reading of a plain IR (irexec.plain_ir) gives what the general reader gives: the same
+"""The quick reading of a plain IR (irexec.ir.plain_ir) gives what the general reader gives: the same
 graph, problems and lint findings, on the real models, on every way the linter's corpus breaks
 them, and on the files that are not plain, which it hands back to the general reader."""
 from __future__ import annotations
@@ -9,13 +9,13 @@ import os
 import pytest
 
 import irexec
-import irexec.plain_ir as plain_ir
+import irexec.ir.plain_ir as plain_ir
 import lintcorpus
 from irexec.errors import IRExecError
-from irexec.plain_ir import plain_graph, plain_marks
-from irexec.reader import parse_graph
-from irexec.schema_pass import SchemaSlices
-from irexec.safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, prepare_xml
+from irexec.ir.plain_ir import plain_graph, plain_marks
+from irexec.ir.reader import parse_graph
+from irexec.ir.schema_pass import SchemaSlices
+from irexec.ir.safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, prepare_xml
 from irtext import add_model, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -195,7 +195,7 @@ def test_what_no_limit_can_be_met_in_is_told_by_the_bytes():
 def test_a_file_handed_back_lets_its_weights_go(tmp_path, monkeypatch):
     path = write(tmp_path, ODD["element in edges"])
     closed = []
-    from irexec.weights import Weights
+    from irexec.ir.weights import Weights
     real = Weights.close
     monkeypatch.setattr(Weights, "close", lambda self: (closed.append(self), real(self)))
     with open(path, "rb") as f:

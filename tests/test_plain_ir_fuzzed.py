@@ -1,4 +1,4 @@
-"""What fuzz/fuzz_plain_ir.py found the quick reading of plain IRs (irexec.plain_ir) doing otherwise
+"""What fuzz/fuzz_plain_ir.py found the quick reading of plain IRs (irexec.ir.plain_ir) doing otherwise
 than the general reader, each minimised: the same graph, problems and lint findings both ways, and
 never a part of the file held whole past the limit the general reader refuses it at."""
 from __future__ import annotations
@@ -9,10 +9,10 @@ import os
 import pytest
 from lxml import etree
 
-import irexec.plain_ir as plain_ir
-import irexec.reader as reader
-from irexec.plain_ir import plain_graph
-from irexec.safexml import MAX_LAYER_ELEMENTS, prepare_xml
+import irexec.ir.plain_ir as plain_ir
+import irexec.ir.reader as reader
+from irexec.ir.plain_ir import plain_graph
+from irexec.ir.safexml import MAX_LAYER_ELEMENTS, prepare_xml
 from irtext import add_model, write
 from test_plain_ir import _edit, _quick_taken, _read
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from irexec.commands.io.profile import latency_figures, latency_lines
+from irexec.io.profile import latency_figures, latency_lines
 from irtext import layer, net, param, port, result, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -8,13 +8,13 @@ from click.testing import CliRunner
 
 import irexec
 from irexec.cli import cli
-from irexec.commands.io.random_inputs import random_inputs
+from irexec.io.random_inputs import random_inputs
 from irexec.layer.etypes import port_types
 from irexec.layer.parse import Port, Snippet
-from irexec.model import model_from_string
+from irexec.api.model import model_from_string
 from irexec.ops.registry import all_ops
-from irexec.random_values import random_data
-from irexec.roles import INTEGER_ROLES, declared_inputs
+from irexec.io.random_values import random_data
+from irexec.io.roles import INTEGER_ROLES, declared_inputs
 from irexec.types import BY_NAME
 from irtext import const, layer, net, param, port, result, write
 
@@ -172,7 +172,7 @@ def test_derived_roles_are_the_declarations(cls):
 
 
 def test_random_below_bounds_each_entry_of_index_tuples():
-    from irexec.random_values import random_below
+    from irexec.io.random_values import random_below
     i64 = BY_NAME["i64"]
     one = random_below(np.random.default_rng(0), (50, 1), i64, (3,))  # tuples of one entry
     assert one.shape == (50, 1) and one.min() >= 0 and one.max() == 2
@@ -184,7 +184,7 @@ def test_random_below_bounds_each_entry_of_index_tuples():
 @pytest.mark.parametrize("name", ["f32", "bf16", "f64", "i64", "i32", "u8", "i4", "u4", "u1", "boolean"])
 def test_random_data_is_the_same_whatever_the_block(monkeypatch, name):
     """Drawn a block at a time (no float64 copy of a large tensor), yet the same values as one call."""
-    import irexec.random_values as rv
+    import irexec.io.random_values as rv
     etype = BY_NAME[name]
     whole = random_data(np.random.default_rng(4), (301, 7), etype)
     monkeypatch.setattr(rv, "_BLOCK", 64)

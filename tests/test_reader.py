@@ -7,7 +7,7 @@ import pytest
 import irexec
 from irexec.errors import ParseError, ValidationError
 from irexec.ops.common import FOLD_LIMIT
-from irexec.reader import read_graph
+from irexec.ir.reader import read_graph
 from irexec.shapes import Dim
 from irtext import add_model, const, layer, net, param, port, result, scatter_model, write
 

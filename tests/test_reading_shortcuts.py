@@ -17,8 +17,8 @@ import irexec
 from big_irs import chain
 from irexec.errors import ParseError, ValidationError
 from irexec.graph import Graph, Layer, Port, _id_key
-from irexec.lint import check
-from irexec.reader import DROP_EVERY, read_graph
+from irexec.check.lint import check
+from irexec.ir.reader import DROP_EVERY, read_graph
 from irexec.shapes import DYN, Dim
 from irtext import add_model, const, layer, net, param, port, result, write
 

@@ -3,8 +3,8 @@ import os
 import subprocess
 import sys
 
-from irexec.findings import RULES
-from irexec.rulebook import pages
+from irexec.check.findings import RULES
+from irexec.check.rulebook import pages
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -17,11 +17,11 @@ from click.testing import CliRunner
 from lxml import etree
 
 import irexec
-from irexec import executor
+from irexec.run import executor
 from irexec.cli import cli
-from irexec.commands import io as cli_io
+from irexec import io as cli_io
 from irexec.commands import run as run_cmd
-from irexec.profiling import Profiler
+from irexec.run.profiling import Profiler
 from irtext import layer, net, param, port, result, scatter_model, write
 from test_inplace import chain, count_inplace
 

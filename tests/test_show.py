@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from lxml import etree
 
-from irexec import show as showmod
+from irexec.show import summary as showmod
 from irexec.cli import cli
 from irtext import add_model, layer, net, param, port, result, write
 
@@ -383,7 +383,7 @@ def test_svg_and_png(tmp_path):
 
 
 def test_without_graphviz_svg_is_refused_before_anything_is_written(tmp_path, monkeypatch):
-    from irexec import graphviz
+    from irexec.show import graphviz
     monkeypatch.setattr(graphviz.shutil, "which", lambda name, *a, **k: None)
     out_dot, out_svg = tmp_path / "m.dot", tmp_path / "m.svg"
     for args in (["--svg", out_svg], ["--png", tmp_path / "m.png"], ["--dot", out_dot, "--svg", out_svg]):

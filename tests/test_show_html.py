@@ -12,8 +12,8 @@ import sys
 import numpy as np
 import pytest
 
-from irexec import show as showmod
-from irexec.show_html import to_html
+from irexec.show import summary as showmod
+from irexec.show.html import to_html
 from irtext import layer, net, param, port, result, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

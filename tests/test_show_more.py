@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from lxml import etree
 
-from irexec.show import load
-from irexec.show_select import View
+from irexec.show.summary import load
+from irexec.show.select import View
 from irtext import const, layer, net, param, port, result, write
 from test_show import HOSTILE, MODELS, attrs_of, check_dot_syntax, dot_text, invoke, summary, xml_facts
 

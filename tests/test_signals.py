@@ -21,7 +21,7 @@ CHILD = r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 marker, mode = sys.argv[2], sys.argv[3]
-from irexec.commands.io import outputs, dump
+from irexec.io import outputs, dump
 
 def stall():
     open(marker, "w").close()

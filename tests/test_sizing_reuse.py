@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import irexec
-import irexec.shape_inference as shape_inference
+import irexec.check.shape_inference as shape_inference
 from irexec.ops.op import Fact
 from irexec.shapes import static
 from irexec.types import from_dtype

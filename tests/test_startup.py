@@ -12,11 +12,11 @@ from irexec.ops import registry
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL = os.path.join(ROOT, "models", "kv_cache_update.xml")
 # What a plain `irexec run` or read_model + infer has no use for.
-NEVER = ("irexec.core", "irexec.compare", "irexec.layer", "irexec.show", "irexec.batch", "irexec.commands.lint",
+NEVER = ("irexec.api.core", "irexec.compare", "irexec.layer", "irexec.show.summary", "irexec.batch", "irexec.commands.lint",
          "irexec.commands.show", "irexec.commands.layer", "irexec.commands.compare", "irexec.commands.rules",
-         "irexec.commands.steps", "irexec.commands.batch_run", "irexec.commands.io.dump",
-         "irexec.commands.io.state", "irexec.commands.io.profile", "irexec.commands.io.npy",
-         "irexec.commands.io.compare_outputs", "networkx", "openvino", "scipy", "json")
+         "irexec.commands.steps", "irexec.commands.batch_run", "irexec.io.dump",
+         "irexec.io.state", "irexec.io.profile", "irexec.io.npy",
+         "irexec.io.compare_outputs", "networkx", "openvino", "scipy", "json")
 
 
 def _python(*args) -> subprocess.CompletedProcess:
@@ -36,7 +36,7 @@ def _unwanted(modules: set, names=NEVER) -> list:
     return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
 
 
-# The bundled model's four types, and the narrow-float conversions irexec.model imports for inputs.
+# The bundled model's four types, and the narrow-float conversions irexec.api.model imports for inputs.
 MODEL_OPS = {"constant", "parameter", "result", "scatter_update", "convert_narrow"}
 
 
@@ -78,14 +78,14 @@ def test_import_irexec_alone_loads_neither_numpy_nor_lxml():
 def test_every_public_name_resolves_and_lint_and_compare_stay_functions():
     # The submodules named like the functions load after `import irexec` now: they must not
     # take the functions' names on the package, whichever loads first.
-    code = ("import types, irexec, irexec.compare.dataset, irexec.lint, irexec.commands.compare\n"
+    code = ("import types, irexec, irexec.compare.dataset, irexec.check.lint, irexec.commands.compare\n"
             "from irexec import *\n"
             "assert isinstance(irexec.lint, types.FunctionType) and isinstance(irexec.compare, types.FunctionType)\n"
             "assert isinstance(lint, types.FunctionType) and isinstance(compare, types.FunctionType)\n"
             "missing = [n for n in irexec.__all__ if n not in globals()]\n"
             "assert not missing, missing\n"
             "assert set(irexec.__all__) <= set(dir(irexec))\n"
-            "assert irexec.Core is irexec.core.Core and irexec.read_model is irexec.model.read_model\n"
+            "assert irexec.Core is irexec.api.core.Core and irexec.read_model is irexec.api.model.read_model\n"
             "try:\n"
             "    irexec.nothing\n"
             "except AttributeError as e:\n"

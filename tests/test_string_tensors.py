@@ -187,7 +187,7 @@ def test_an_npy_of_numbers_for_a_string_input(tmp_path):
 
 
 def test_random_strings(tmp_path):
-    from irexec.random_values import MAX_RANDOM_CHARS, random_strings
+    from irexec.io.random_values import MAX_RANDOM_CHARS, random_strings
     arr = random_strings(np.random.default_rng(0), (50, 4))
     assert arr.shape == (50, 4) and arr.dtype == object
     lengths = [len(s) for s in arr.reshape(-1)]
@@ -232,7 +232,7 @@ def test_no_op_converts_numbers_to_strings(tmp_path):
 def test_a_string_output_too_wide_to_save_is_refused(tmp_path, monkeypatch):
     """-o stores strings as <U, every element as wide as the longest: past the budget, refused
     (and no file written); the table widens only what it shows."""
-    from irexec.commands.io.outputs import format_table, save_npz_atomic
+    from irexec.io.outputs import format_table, save_npz_atomic
     m = irexec.read_model(concat_model(tmp_path))
     out = m.infer({"s": ["x" * 1000] + [""] * 999})
     monkeypatch.setenv("IREXEC_MAX_TENSOR_BYTES", "1M")

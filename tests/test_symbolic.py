@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import irexec
-import irexec.families
-import irexec.shape_inference as shape_inference
-import irexec.sizing
+import irexec.run.families
+import irexec.check.shape_inference as shape_inference
+import irexec.run.sizing
 from irexec.symbolic import Affines, Pass, Sym, Undecidable
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -131,8 +131,8 @@ def _count_passes(monkeypatch) -> list:
     walks = []
     real = shape_inference.update_shapes
     counted = lambda *a: (walks.append(1), real(*a))[1]  # noqa: E731
-    monkeypatch.setattr("irexec.sizing.update_shapes", counted)
-    monkeypatch.setattr("irexec.families.update_shapes", counted)
+    monkeypatch.setattr("irexec.run.sizing.update_shapes", counted)
+    monkeypatch.setattr("irexec.run.families.update_shapes", counted)
     return walks
 
 
@@ -237,13 +237,13 @@ def test_a_loop_whose_body_grows_runs_as_with_a_pass_an_iteration(tmp_path, monk
     x = np.arange(4, dtype=np.float32).reshape(1, 4)
     concrete = []
     real = shape_inference.update_shapes
-    monkeypatch.setattr(irexec.sizing, "update_shapes", lambda *a: (concrete.append(1), real(*a))[1])
+    monkeypatch.setattr(irexec.run.sizing, "update_shapes", lambda *a: (concrete.append(1), real(*a))[1])
     (got,) = irexec.read_model(path).infer({"x": x}).values()
     # (The first iteration's pass walks the body; the second, again and symbolically; the family
     # made then sizes the ten after it.)
     assert len(concrete) == 1
     np.testing.assert_array_equal(got, np.repeat(x, 13, axis=0))
-    monkeypatch.setattr(irexec.sizing.Sizing, "families", False)
+    monkeypatch.setattr(irexec.run.sizing.Sizing, "families", False)
     (without,) = irexec.read_model(path).infer({"x": x}).values()
     np.testing.assert_array_equal(got, without)
     (plugin,) = ov.Core().compile_model(path, "CPU").infer_new_request({"x": x}).values()

@@ -1,4 +1,4 @@
-"""Cases found by reviewing the sizing pass's families (irexec.families, irexec.symbolic): each one a
+"""Cases found by reviewing the sizing pass's families (irexec.run.families, irexec.symbolic): each one a
 model stepped through lengths with a family and with a concrete pass each step, which must give
 the same outputs, bit for bit, and the same error line at every step."""
 from __future__ import annotations

@@ -20,7 +20,7 @@ from .work import complete, model_for, output_path, run_sample
 def run_batch(model_path: str, weights, inputs: str, outputs: str, jobs=None, scheduler=None, max_bytes=None,
               compare_dir=None, rtol: float = 1e-5, atol: float = 1e-8, progress=None) -> dict:
     """Run the job; returns the summary (what ``irexec run --inputs`` prints as JSON)."""
-    from ..reader import default_weights_path
+    from ..ir.reader import default_weights_path
     model_path = os.path.abspath(model_path)
     weights = os.path.abspath(weights) if weights else default_weights_path(model_path)
     local_ref = ("path", model_path, weights, max_bytes)

@@ -8,7 +8,7 @@ from .engines import run_all
 
 def _check_one(_ref, index: int, path: str, weights):
     from dataclasses import replace
-    from ..lint import check
+    from ..check.lint import check
     # (Without the error behind each finding: it may hold the parser's state, which does not cross
     # processes, and the command prints findings only.)
     return index, [replace(f, cause=None) for f in check(path, weights).findings]

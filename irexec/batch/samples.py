@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..errors import InputError, UsageError, one_line
-from ..commands.io.npy import ZIP_ERRORS, member_key, read_npy_header
+from ..io.npy import ZIP_ERRORS, member_key, read_npy_header
 
 _GLOB_CHARS = "*?["
 

@@ -9,9 +9,9 @@ import zipfile
 import numpy as np
 
 from ..errors import IRExecError, one_line
-from ..commands.io.inputs import _load_npz
-from ..commands.io.npy import ZIP_ERRORS, NpzReader, load_npy
-from ..commands.io.outputs import save_npz_atomic, storable
+from ..io.inputs import _load_npz
+from ..io.npy import ZIP_ERRORS, NpzReader, load_npy
+from ..io.outputs import save_npz_atomic, storable
 
 # This process's models and datasets, read once: a worker runs many samples of one job.
 _MODELS = {}
@@ -25,10 +25,10 @@ def model_for(ref):
     model = _MODELS.get(key)
     if model is None:
         if ref[0] == "path":
-            from ..model import read_model
+            from ..api.model import read_model
             model = read_model(ref[1], ref[2], ref[3])
         else:
-            from ..core import Core
+            from ..api.core import Core
             model = Core(max_tensor_bytes=ref[4]).read_model(ref[2], ref[3])
         _MODELS.clear()  # (one job at a time per worker: keep one model)
         _MODELS[key] = model
@@ -116,7 +116,7 @@ def run_sample(ref, sample, outputs_dir: str, compare_dir, rtol: float, atol: fl
 def compare_with(model, results: dict, path: str, rtol: float, atol: float) -> dict:
     """Per output: max abs and rel errors and whether it is within tolerance (a missing reference
     or a shape that differs counts as a mismatch)."""
-    from ..commands.io.compare_outputs import compare_arrays, reference_key
+    from ..io.compare_outputs import compare_arrays, reference_key
     out = {}
     if not os.path.exists(path):
         return {"error": f"no reference '{one_line(path)}'"}

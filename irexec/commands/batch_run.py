@@ -7,7 +7,7 @@ import click
 
 from ..errors import UsageError
 from ..limits import parse_size
-from .io.compare_outputs import DEFAULT_ATOL, DEFAULT_RTOL
+from ..io.compare_outputs import DEFAULT_ATOL, DEFAULT_RTOL
 
 
 def run_batch_command(model, weights, max_bytes, inputs, outputs, compare_dir, jobs, scheduler, rtol, atol, **single):

@@ -11,10 +11,10 @@ from ..compare import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, compare
 from ..compare.device import import_openvino
 from ..errors import IRExecError, UsageError, one_line
 from ..limits import parse_size
-from ..model import read_model
-from .io.inputs import load_inputs, parse_shape_specs
-from .io.random_inputs import random_inputs
-from .io.state import STEP
+from ..api.model import read_model
+from ..io.inputs import load_inputs, parse_shape_specs
+from ..io.random_inputs import random_inputs
+from ..io.state import STEP
 
 _SKIPS_SHOWN = 5  # skipped layers named without --all
 

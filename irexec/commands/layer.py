@@ -11,9 +11,9 @@ import numpy as np
 from ..errors import UsageError, one_line, terminal_text
 from ..layer import LayerRun, check_layer, parse_snippet
 from ..limits import default_max_tensor_bytes, parse_size
-from ..reader import read_bytes
-from .io.npy import load_npy
-from .io.outputs import save_npz_atomic, storable
+from ..ir.reader import read_bytes
+from ..io.npy import load_npy
+from ..io.outputs import save_npz_atomic, storable
 
 # Outputs larger than this are left out of --format json (as null), which would otherwise hold
 # tens of millions of numbers as text: -o writes them whole.

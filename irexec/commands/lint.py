@@ -10,9 +10,9 @@ import click
 
 from .. import __version__
 from ..errors import UsageError, one_line
-from ..findings import RULES, has_errors
-from ..lint import check, models_at
-from ..rulebook import page, rules_page_path
+from ..check.findings import RULES, has_errors
+from ..check.lint import check, models_at
+from ..check.rulebook import page, rules_page_path
 
 
 @click.command()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from ..errors import UsageError, terminal_text
-from ..findings import RULES
-from ..rulebook import page
+from ..check.findings import RULES
+from ..check.rulebook import page
 
 
 @click.command()

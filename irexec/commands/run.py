@@ -19,20 +19,20 @@ import click
 import numpy as np
 
 from ..errors import one_line, terminal_text, IRExecError, UsageError
-from ..profiling import Profiler, element_type_name
-from ..shape_inference import fact_of, infer_shapes
+from ..run.profiling import Profiler, element_type_name
+from ..check.shape_inference import fact_of, infer_shapes
 from ..limits import fmt_bytes, parse_size
-from ..model import check_input, read_model
+from ..api.model import check_input, read_model
 from ..shapes import is_static, to_ints
-from .io import DEFAULT_ATOL, DEFAULT_RTOL
-from .io.inputs import load_inputs, parse_shape_specs
-from .io.progress import Progress
-from .io.outputs import check_output_file, format_table, save_npz_atomic, stored_nbytes
-from .io.random_inputs import blame_random, random_inputs
+from ..io import DEFAULT_ATOL, DEFAULT_RTOL
+from ..io.inputs import load_inputs, parse_shape_specs
+from ..io.progress import Progress
+from ..io.outputs import check_output_file, format_table, save_npz_atomic, stored_nbytes
+from ..io.random_inputs import blame_random, random_inputs
 # --compare, --dump and --profile import their helpers when asked for: a plain run's new process
 # does not pay for them.
 if TYPE_CHECKING:
-    from .io.dump import DumpDir
+    from ..io.dump import DumpDir
 
 
 @click.command()
@@ -155,7 +155,7 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
     if output:
         check_output_file(output)
     if reference:
-        from .io.npy import NpzReader
+        from ..io.npy import NpzReader
     ref = NpzReader(reference, m.max_tensor_bytes) if reference else None
     try:
         dump = _start_dump(m, feeds, dump_dir) if dump_dir else None
@@ -170,7 +170,7 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
                 dump.discard()
             raise
         if profiler:
-            from .io.profile import latency_lines, profile_report, profile_table
+            from ..io.profile import latency_lines, profile_report, profile_table
         if report_format:  # (stdout is the report's alone)
             click.echo(profile_report(profiler.get_profiling_info(), walls, report_format))
         if output:
@@ -185,7 +185,7 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
             click.echo(f"dumped {len(dump.tensors)} tensor(s), {fmt_bytes(dump.written)}, to {one_line(dump_dir)} "
                        f"(listed in its index.json)")
         if ref:
-            from .io.compare_outputs import compare_outputs
+            from ..io.compare_outputs import compare_outputs
             lines, failure = compare_outputs(m, results, ref, reference, rtol, atol)
             click.echo(terminal_text("\n".join(lines)))
             if failure:
@@ -243,7 +243,7 @@ def _chain(*observers):
 
 def _start_dump(m, feeds: dict, path: str) -> DumpDir:
     """Check the target and the disk before running; the inputs go in first."""
-    from .io.dump import DumpDir
+    from ..io.dump import DumpDir
     arrays = {info.layer_id: check_input(info, feeds[info.name]) for info in m.inputs if info.name in feeds}
     dump = DumpDir(path, m.name, _dump_estimate(m, arrays))
     try:

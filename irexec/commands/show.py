@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from .. import show as _show
-from ..show_select import View
+from ..show import summary as _show
+from ..show.select import View
 from ..errors import UsageError, terminal_text
 
 
@@ -82,7 +82,7 @@ def show(model, weights, out_format, dot_file, svg_file, png_file, html_file, st
         # Every picture is made before any file is written: one that fails leaves none behind.
         for kind, path in outputs:
             if kind == "html":
-                from ..show_html import dump_stats, to_html
+                from ..show.html import dump_stats, to_html
                 stats = dump_stats(stats_dir) if stats_dir is not None else None
                 data = to_html(view.graph, findings, report.facts, stats).encode("utf-8")
             else:

@@ -8,14 +8,14 @@ import statistics
 import click
 
 from ..errors import IRExecError, UsageError, one_line
-from ..profiling import Profiler
+from ..run.profiling import Profiler
 from ..limits import parse_size
-from ..model import read_model
-from .io.inputs import load_inputs, parse_shape_specs
-from .io.outputs import check_output_file, format_table, save_npz_atomic
-from .io.random_inputs import random_inputs
-from .io.state import STEP, check_state_target, for_step, write_state
-from .io.profile import profile_table
+from ..api.model import read_model
+from ..io.inputs import load_inputs, parse_shape_specs
+from ..io.outputs import check_output_file, format_table, save_npz_atomic
+from ..io.random_inputs import random_inputs
+from ..io.state import STEP, check_state_target, for_step, write_state
+from ..io.profile import profile_table
 from .run import _run
 
 

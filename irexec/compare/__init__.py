@@ -26,7 +26,7 @@ from typing import Optional
 import numpy as np
 
 from ..errors import IRExecError, UsageError
-from ..model import check_input, read_model
+from ..api.model import check_input, read_model
 from .device import Device, import_openvino, matched_ports
 from .report import CompareReport, LayerRow, Skipped, known_departures, why  # noqa: F401
 
@@ -147,8 +147,8 @@ def _compare(layer, k: int, step: int, mine: np.ndarray, theirs: np.ndarray, rto
 def _differences(mine, theirs, rtol: float, atol: float):
     """(mismatches, max abs err, max rel err, first flat index) of the device's values against
     irexec's, or a note when the shapes differ."""
-    from ..commands.io.outputs import storable  # (the helpers of run --compare: one comparison for both)
-    from ..commands.io.compare_outputs import compare_arrays
+    from ..io.outputs import storable  # (the helpers of run --compare: one comparison for both)
+    from ..io.compare_outputs import compare_arrays
     mine, theirs = storable(np.asarray(mine)), storable(np.asarray(theirs))
     if mine.shape != theirs.shape:
         return f"shape {list(theirs.shape)} on the device, {list(mine.shape)} in irexec"

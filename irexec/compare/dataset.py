@@ -16,7 +16,7 @@ from typing import Optional
 import numpy as np
 
 from ..errors import IRExecError, one_line
-from ..model import read_model
+from ..api.model import read_model
 from . import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, _by_layer, _differences, compare
 from .device import Device, import_openvino, ov_message
 from .report import CompareReport, _json_row

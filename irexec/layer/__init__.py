@@ -9,7 +9,7 @@ layer, a Result per output port) and read and run like any model, so it is check
 errors point back into the snippet's file and lines.
 
 What an input is (its role: data, indices, axis, axes, shape, sizes; its element types; how valid
-indices look) comes from the op's declaration (``irexec.roles``). The modules:
+indices look) comes from the op's declaration (``irexec.io.roles``). The modules:
 
 - ``parse``: the one ``<layer>`` in a file, read tolerantly but safely;
 - ``values``: values comments, read, fitted to a port's dims and cast to its type;

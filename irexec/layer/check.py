@@ -12,9 +12,9 @@ import numpy as np
 
 from ..errors import InputError, IRExecError, ValidationError
 from ..limits import default_max_tensor_bytes
-from ..model import check_input
+from ..api.model import check_input
 from ..ops.registry import lookup, newest_version
-from ..roles import data_input, declared_inputs
+from ..io.roles import data_input, declared_inputs
 from ..shapes import compatible, fits, fmt, static
 from ..types import ElementType, from_dtype
 from .etypes import port_types

@@ -1,11 +1,11 @@
 """The element type of each input port of a snippet, from its precision when written, else from
-what the op declares the input to be (``irexec.roles``) and the arrays and values at hand."""
+what the op declares the input to be (``irexec.io.roles``) and the arrays and values at hand."""
 from __future__ import annotations
 
 import numpy as np
 
 from ..errors import InputError, ParseError
-from ..roles import INTEGER_ROLES
+from ..io.roles import INTEGER_ROLES
 from ..types import BY_NAME, ElementType, from_dtype
 from .parse import Port, Snippet
 

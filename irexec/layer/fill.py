@@ -1,11 +1,11 @@
 """``--random`` for a snippet: values for the inputs that have none, valid for the op as its
-inputs declare (``irexec.roles``): axes first, then indices (which depend on the axis and on
+inputs declare (``irexec.io.roles``): axes first, then indices (which depend on the axis and on
 data's shape), then data.
 
 - An **axis** input: an axis chosen at random among those for which the op's shape rule passes
   and its outputs have the declared dims.
 - **Indices** with a bound: in range and non-negative, with distinct targets for a scatter whose
-  reduction is none whenever there are enough positions (``irexec.random_values``).
+  reduction is none whenever there are enough positions (``irexec.io.random_values``).
 - Inputs of role axes, shape or sizes are never invented.
 - Anything else: random data of its element type.
 """
@@ -18,9 +18,9 @@ import numpy as np
 from ..errors import InputError, IRExecError, ValidationError
 from ..limits import fmt_bytes
 from ..ops.op import Fact
-from ..random_values import random_data, random_indices
-from ..roles import GIVEN_ROLES, bound_axis, data_input, distinct_targets
-from ..shape_inference import layer_facts
+from ..io.random_values import random_data, random_indices
+from ..io.roles import GIVEN_ROLES, bound_axis, data_input, distinct_targets
+from ..check.shape_inference import layer_facts
 from ..shapes import compatible, fmt, is_static, normalize_axis, static, to_ints
 from .values import cast_values
 

@@ -16,7 +16,7 @@ from lxml import etree
 
 from ..errors import IRExecError, ParseError, UsageError, ValidationError
 from ..ops.registry import known_type
-from ..safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, parser, prepare_xml, syntax_message
+from ..ir.safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, parser, prepare_xml, syntax_message
 from ..shapes import MAX_RANK, parse_dim
 from ..types import ElementType, from_precision
 from .values import VALUES_COMMENT, fit_values, parse_values

@@ -10,7 +10,7 @@ from typing import Optional
 from lxml import etree
 
 from ..errors import IRExecError
-from ..model import model_from_string
+from ..api.model import model_from_string
 from ..shapes import static
 from ..types import ElementType
 from .parse import Snippet

@@ -186,7 +186,7 @@ def _model(cases: list) -> tuple:
 
 def run_group(cases: list, oracle: bool, folder) -> None:
     import irexec
-    from irexec.lint import check
+    from irexec.check.lint import check
     from oracle import save
     folder.mkdir(parents=True)
     model, feeds, spans = _model(cases)

@@ -34,7 +34,7 @@ def table_ir(table, most: int = 6) -> tuple:
     a mutation of its values or attributes reaches the op): (xml bytes, bin bytes). Output ports
     are written as irexec's own shape inference gives them, so the IR lints clean; a case whose
     facts irexec does not know is left out (None when that is every case)."""
-    from irexec.lint import check  # (late: the doc generator imports this module before irexec)
+    from irexec.check.lint import check  # (late: the doc generator imports this module before irexec)
     rows = []
     for i, (case, version) in enumerate(table.expanded(table.cases)[:most]):
         rng = np.random.default_rng(zlib.crc32(f"{table.type}/{version}/{i}".encode()))

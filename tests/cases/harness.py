@@ -21,10 +21,10 @@ import pytest
 from click.testing import CliRunner
 
 import irexec
-from irexec.lint import check as lint_check
-from irexec import sizing
+from irexec.check.lint import check as lint_check
+from irexec.run import sizing
 from irexec.cli import cli
-from irexec.shape_inference import infer_shapes
+from irexec.check.shape_inference import infer_shapes
 from irexec.shapes import compatible, fits, fmt
 from irexec.types import BY_NAME, unpack
 

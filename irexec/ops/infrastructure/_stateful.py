@@ -5,7 +5,7 @@ from ..op import Op
 class StatefulOp(Op):
     """An op whose compute takes ``state=``: the variables of the request the inference is for,
     or None outside one (the first inference: nothing read, nothing kept). The executor passes
-    them as the step's ``context`` (irexec.executor.Variables). Never folded: a value depends on
+    them as the step's ``context`` (irexec.run.executor.Variables). Never folded: a value depends on
     the inferences before."""
 
     foldable = False

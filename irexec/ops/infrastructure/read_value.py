@@ -1,5 +1,5 @@
 """ReadValue-3 and ReadValue-6: the value of the variable ``variable_id``, kept between the
-inferences of one request (irexec.request.InferRequest; ``Model.infer`` uses the model's own).
+inferences of one request (irexec.api.request.InferRequest; ``Model.infer`` uses the model's own).
 
 On the first inference, or after a reset, ReadValue gives its ``init_value`` input; ReadValue-6
 without one gives zeros of ``variable_type`` and ``variable_shape``. Otherwise it gives what the

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 import irexec
 from irexec.cli import cli
-from irexec.lint import check as lint_check
+from irexec.check.lint import check as lint_check
 from irexec.types import BY_NAME
 
 from ..rows import Case, Error, T, Table
