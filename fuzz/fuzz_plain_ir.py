@@ -35,6 +35,7 @@ sys.path.insert(0, HERE)
 import irexec  # noqa: E402
 import irexec.ir.plain_ir as plain_ir  # noqa: E402
 import irexec.ir.reader as reader  # noqa: E402
+import irexec.ir.stream as stream  # noqa: E402
 import irtext  # noqa: E402
 from lxml import etree  # noqa: E402
 from seed_loop import Case, parser, run  # noqa: E402
@@ -356,7 +357,7 @@ class Held:
     def __init__(self):
         self.over = []
         self.inside = False  # (the hooks are the general reader's too: only the quick reading's calls count)
-        self._check_id, self._start_section = reader._Stream.check_id, reader._Stream.start_section
+        self._check_id, self._start_section = stream.Stream.check_id, stream.Stream.start_section
         self._read, self._edge_of = plain_ir._read, plain_ir.edge_of
 
     def __enter__(self):
@@ -388,17 +389,17 @@ class Held:
         def start_section(walk, el):
             if held.inside:  # (what came before it: the parser may have read ahead past its start)
                 n = sum(count(sib) + 1 for sib in el.itersiblings(etree.Element, preceding=True))
-                bound = plain_ir.PLAIN_OUTSIDE + plain_ir.MAX_LAYER_ELEMENTS + reader.DROP_EVERY
+                bound = plain_ir.PLAIN_OUTSIDE + plain_ir.MAX_LAYER_ELEMENTS + stream.DROP_EVERY
                 if n > bound:
                     held.over.append(f"{n} elements when a <{el.tag}> starts (bound {bound})")
             return held._start_section(walk, el)
 
-        reader._Stream.check_id, reader._Stream.start_section, plain_ir._read = check_id, start_section, read
+        stream.Stream.check_id, stream.Stream.start_section, plain_ir._read = check_id, start_section, read
         plain_ir.edge_of = edge_of
         return self
 
     def __exit__(self, *exc):
-        reader._Stream.check_id, reader._Stream.start_section, plain_ir._read = \
+        stream.Stream.check_id, stream.Stream.start_section, plain_ir._read = \
             self._check_id, self._start_section, self._read
         plain_ir.edge_of = self._edge_of
 

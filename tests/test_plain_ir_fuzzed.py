@@ -10,7 +10,7 @@ import pytest
 from lxml import etree
 
 import irexec.ir.plain_ir as plain_ir
-import irexec.ir.reader as reader
+import irexec.ir.stream as stream
 from irexec.ir.plain_ir import plain_graph
 from irexec.ir.safexml import MAX_LAYER_ELEMENTS, prepare_xml
 from irtext import add_model, write
@@ -67,8 +67,8 @@ def test_a_layer_over_the_limit_is_not_held_whole(kind, monkeypatch, tmp_path):
     assert general[0][0] == "raised" and general[0][3] == "X002" and "more than" in general[0][2]
     assert _read(path, True, monkeypatch) == general
     held = []
-    real = reader._Stream.add_layer
-    monkeypatch.setattr(reader._Stream, "add_layer", lambda walk, el: (held.append(_elements(el)), real(walk, el)))
+    real = stream.Stream.add_layer
+    monkeypatch.setattr(stream.Stream, "add_layer", lambda walk, el: (held.append(_elements(el)), real(walk, el)))
     monkeypatch.setattr(plain_ir, "QUICK", True)
     assert plain_graph(prepare_xml(xml.encode()), path, None, []) is None
     assert max(held, default=0) <= MAX_LAYER_ELEMENTS
@@ -100,8 +100,8 @@ def test_a_child_of_the_net_is_not_held_whole(monkeypatch, tmp_path):
     path = write(tmp_path, xml)
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
     held = []
-    real = reader._Stream.start_section
-    monkeypatch.setattr(reader._Stream, "start_section",
+    real = stream.Stream.start_section
+    monkeypatch.setattr(stream.Stream, "start_section",
                         lambda walk, el: (held.append(sum(_elements(s) + 1 for s in el.itersiblings(
                             etree.Element, preceding=True))), real(walk, el)))
     monkeypatch.setattr(plain_ir, "QUICK", True)
@@ -126,8 +126,8 @@ def test_a_default_namespace_is_not_held_whole(name, monkeypatch, tmp_path):
     path = write(tmp_path, xml)
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
     held = []
-    real = reader._Stream.start_section
-    monkeypatch.setattr(reader._Stream, "start_section", lambda walk, el: (
+    real = stream.Stream.start_section
+    monkeypatch.setattr(stream.Stream, "start_section", lambda walk, el: (
         held.append(sum(_elements(s) + 1 for s in el.itersiblings(etree.Element, preceding=True))), real(walk, el)))
     monkeypatch.setattr(plain_ir, "QUICK", True)
     assert plain_graph(prepare_xml(xml.encode()), path, None, []) is None

@@ -18,7 +18,8 @@ from big_irs import chain
 from irexec.errors import ParseError, ValidationError
 from irexec.graph import Graph, Layer, Port, _id_key
 from irexec.check.lint import check
-from irexec.ir.reader import DROP_EVERY, read_graph
+from irexec.ir.reader import read_graph
+from irexec.ir.stream import DROP_EVERY
 from irexec.shapes import DYN, Dim
 from irtext import add_model, const, layer, net, param, port, result, write
 

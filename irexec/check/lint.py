@@ -21,7 +21,8 @@ from .locations import with_columns
 from .findings import Finding, has_errors
 from ..graph import Graph, gc_paused
 from ..ir.plain_ir import plain_graph
-from ..ir.reader import build_graph, default_weights_path, parse_graph, read_bytes
+from ..ir.reader import default_weights_path, parse_graph, read_bytes
+from ..ir.stream import build_graph
 from ..ir.safexml import parse_events, prepare_xml, syntax_error
 from ..ir.schema_pass import SchemaSlices, schema, schema_path  # noqa: F401  (schema, schema_path: as before)
 from ..shapes import compatible, fmt

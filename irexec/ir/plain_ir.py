@@ -38,7 +38,7 @@ from lxml import etree
 
 from ..graph import Graph
 from .layer_xml import BODY_TAGS, edge_of
-from .reader import _Stream
+from .stream import Stream
 from .safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, PARSER_OPTIONS
 
 PLAIN_OUTSIDE = 1 << 16
@@ -141,7 +141,7 @@ def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
         return None
     mark = len(problems)
     schema = make_schema(problems) if make_schema is not None else None
-    walk = _Stream(path, weights_path, problems, schema)
+    walk = Stream(path, weights_path, problems, schema)
     pieces = _Pieces(data, sections)
     try:
         if _read(walk, pieces.skeleton, schema, pieces):
@@ -200,7 +200,7 @@ class _Pieces:
             yield lines, root, count
 
 
-def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> bool:
+def _read(walk: Stream, data: bytes, schema, pieces: _Pieces) -> bool:
     """Read the events of the skeleton into ``walk`` as the general reader does, and each section's
     pieces as the section starts; False at anything it would read otherwise (then as soon as it
     meets it)."""
@@ -257,7 +257,7 @@ def _read(walk: _Stream, data: bytes, schema, pieces: _Pieces) -> bool:
     return not (docinfo.doctype or docinfo.internalDTD is not None)
 
 
-def _read_items(walk: _Stream, section: str, pieces, schema) -> bool:
+def _read_items(walk: Stream, section: str, pieces, schema) -> bool:
     """Read the items of a section's pieces into ``walk``; False when a piece is not a run of as
     many of the section's items as it has marks, or the schema finds anything in one, or
     anything is reported (its lines are the piece's own: the general reader says where)."""
