@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import symbolic
 from ..errors import ValidationError
+from .guard import Guard, as_run_error
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
 from ..check.shape_inference import representable, update_shapes
@@ -83,7 +84,6 @@ def build(sizing, sig: tuple, before: tuple, facts_in: dict, facts: dict, unsize
     ``unsized``) when its dims differ from ``before``'s by one delta; None when they moved
     otherwise, or when the symbolic pass keeps nothing (any problem: the concrete pass then
     sizes each signature, as it would have)."""
-    from .sizing import Guard  # (sizing imports this module)
     kind, dims = split(sig)
     moved = [i for i, (a, b) in enumerate(zip(before, dims)) if a != b]
     if not moved or len({dims[i] - before[i] for i in moved}) != 1:
@@ -156,7 +156,6 @@ def _size_at(s: int, sizing, late: list, sym_facts: dict) -> None:
     symbolic pass's at ``s``; refuse what the concrete pass would have: a rule's error, an
     output over the budget, a departure from the declared shapes."""
     from ..check.shape_inference import Inferrer
-    from .sizing import _as_run_error
     graph = sizing.graph
     step = Inferrer(graph, {}).step
     done = {}
@@ -168,7 +167,7 @@ def _size_at(s: int, sizing, late: list, sym_facts: dict) -> None:
         try:
             outs = step(layer, ins)
         except ValidationError as e:
-            raise _as_run_error(e) from None
+            raise as_run_error(e) from None
         for k, fact in enumerate(outs):
             done[(lid, k)] = fact
             sizing._refuse_over_budget(layer, fact)

@@ -19,7 +19,7 @@ import numpy as np
 
 from . import families
 from ..errors import ExecutionError, IRExecError, ValidationError
-from ..kernels.indices import IndexOutOfRangeError
+from .guard import Guard, as_run_error
 from ..limits import fmt_bytes
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
@@ -122,7 +122,7 @@ class Sizing:
         except ValidationError as e:
             # Found with these inputs' values (a division by zero while folding, an index out of
             # range, ...): a run error, as the kernel would have raised it.
-            raise _as_run_error(e) from None
+            raise as_run_error(e) from None
         for lid in walked:
             layer = self.graph.layer(lid)
             for k in range(len(layer.outputs)):
@@ -238,41 +238,3 @@ class Sizing:
                     f.value is None and op.declared_input(i).value for i, f in enumerate(ins)):
                 unsized[lid] = [f.etype for f in ins]
         return unsized
-
-
-class Guard:
-    """Called by the executor before a layer computes: runs the rule of a layer the sizing pass
-    could not size on the actual arrays, and refuses an output over the budget."""
-
-    def __init__(self, sizing: Sizing, unsized: dict):
-        self.sizing = sizing
-        self.unsized = unsized      # layer id -> its inputs' element types
-
-    def __call__(self, layer, arrays: list) -> None:
-        etypes = self.unsized.get(layer.id)
-        if etypes is None:  # sized ahead, or an op with bodies (sized as they run)
-            return
-        op = layer.op
-        ins = [Fact(t, static(a.shape), a if op.declared_input(i).value else None)
-               for i, (t, a) in enumerate(zip(etypes, arrays))]
-        where = dict(file=self.sizing.graph.path, **layer.where())
-        try:
-            outs = op.shape_infer(ins)
-        except IRExecError as e:
-            raise _as_run_error(layer.named_port(e).located(**where)) from None
-        except Exception as e:  # a value that breaks the rule's arithmetic (as in the sizing pass)
-            raise ExecutionError(f"{type(e).__name__}: {e}", **where) from e
-        if any(not is_static(f.shape) for f in outs):
-            # Every input is now known: a rule that still cannot say the output's shape is a bug,
-            # and the budget cannot hold without it.
-            raise ExecutionError(f"internal error: {layer.type}'s shape rule gives "
-                                 f"{', '.join(fmt(f.shape) for f in outs)} for static inputs", **where)
-        for k, fact in enumerate(outs):
-            self.sizing._refuse_over_budget(layer, fact)
-            self.sizing.refuse_departure(layer, k, fact)
-
-
-def _as_run_error(e: IRExecError) -> IRExecError:
-    cls = IndexOutOfRangeError if e.code == "C004" else ExecutionError
-    return cls(e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id,
-               layer_type=e.layer_type, port=e.port)
