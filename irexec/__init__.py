@@ -15,7 +15,7 @@ _LAZY = {
     "Finding": "check.findings", "lint": "check.lint", "Profiler": "run.profiling",
     "Model": "api.model", "TensorInfo": "api.tensor_info", "read_model": "api.model",
     "InferRequest": "api.request", "VariableState": "api.request",
-    "CompiledModel": "api.core", "Core": "api.core", "Tensor": "api.core", "Type": "api.core", "compile_model": "api.core",
+    "CompiledModel": "api.core", "Core": "api.core", "Tensor": "api.tensor", "Type": "api.tensor", "compile_model": "api.core",
     "Dimension": "api.partial_shape", "PartialShape": "api.partial_shape", "Results": "api.results",
     "CompareReport": "compare", "compare": "compare",  # (openvino is imported only when it runs)
     "DatasetReport": "compare.dataset", "compare_dataset": "compare.dataset",

@@ -131,7 +131,8 @@ def test_empty_arrays_take_the_input_type(tmp_path):
 
 def test_the_same_rule_holds_for_variables(tmp_path):
     # VariableState.state = ... goes through the same check as an input.
-    from irexec.api.model import check_input, TensorInfo
+    from irexec.api.inputs import check_input
+    from irexec.api.tensor_info import TensorInfo
     from irexec.types import BY_NAME
     from irexec.shapes import static
     info = TensorInfo("v", (), BY_NAME["f32"], static((2,)), "0")

@@ -25,61 +25,12 @@ import numpy as np
 from ..errors import InputError, UsageError
 from .model import Model, _checked, read_model as _read_model
 from .request import InferRequest
-from ..types import BY_NAME, ElementType, from_dtype
+from .tensor import Tensor, Type  # noqa: F401 (the API's names, as openvino's are)
 from ..ir.weights import Weights
 
 # OpenVINO's device names: any of them (with a ":" suffix or a list after AUTO:/HETERO:) runs on
 # irexec's interpreter; other names are refused, so a typo is not silently ignored.
 _DEVICES = ("CPU", "GPU", "NPU", "AUTO", "HETERO", "MULTI", "BATCH", "TEMPLATE")
-
-
-class Type:
-    """OpenVINO's element types by name: ``Type.f32``, ``Type.i64``, ``Type.boolean`` ..."""
-
-
-for _name, _etype in BY_NAME.items():
-    setattr(Type, _name, _etype)
-
-
-class Tensor:
-    """OpenVINO's ``Tensor``: an array with its element type. ``data`` is the array (shared with
-    the one given, as OpenVINO shares NumPy memory); ``shape``, ``element_type``, ``size``."""
-
-    def __init__(self, array, shared_memory: bool = True):
-        if isinstance(array, Tensor):
-            array = array.data
-        self.data = np.asarray(array) if shared_memory else np.array(array, copy=True)
-
-    @property
-    def shape(self) -> list:
-        return list(self.data.shape)
-
-    def get_shape(self) -> list:
-        return self.shape
-
-    @property
-    def element_type(self) -> ElementType:
-        return from_dtype(self.data.dtype)
-
-    def get_element_type(self) -> ElementType:
-        return self.element_type
-
-    @property
-    def size(self) -> int:
-        return int(self.data.size)
-
-    def get_size(self) -> int:
-        return self.size
-
-    @property
-    def byte_size(self) -> int:
-        return int(self.data.nbytes)
-
-    def __array__(self, dtype=None, copy=None):
-        return self.data if dtype is None else self.data.astype(dtype)
-
-    def __repr__(self) -> str:
-        return f"<Tensor: shape{self.shape} type: {self.element_type}>"
 
 
 class _BufferWeights(Weights):

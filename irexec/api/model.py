@@ -6,10 +6,9 @@ import numbers
 import os
 from typing import Optional
 
-import ml_dtypes
 import numpy as np
 
-from ..errors import InputError, ParseError, ValidationError
+from ..errors import InputError, ValidationError
 from ..run.executor import LazyPlan, Plan, root
 from ..run.sizing import Sizing
 from ..limits import default_max_tensor_bytes, fmt_bytes
@@ -17,13 +16,11 @@ from ..check.lint import check_stream, output_names, refuse
 from ..graph import Graph, gc_paused
 from ..ir.reader import default_weights_path, read_bytes
 from .request import InferRequest
-from ..shapes import fits, fmt
+from ..shapes import fmt
 from .results import Results
 from .tensor_info import TensorInfo
 from .model_api import ModelAPI
-from ..strings import as_strings
-from ..types import ElementType, from_dtype
-from ..ops.type.convert_narrow import NARROW, narrow_input
+from .inputs import check_input
 
 
 class Model(ModelAPI):
@@ -220,96 +217,6 @@ class Model(ModelAPI):
     def __repr__(self) -> str:
         return (f"<Model '{self.name}' inputs=[{', '.join(map(str, self.inputs))}] "
                 f"outputs=[{', '.join(map(str, self.outputs))}]>")
-
-
-def check_input(info: TensorInfo, value, what: str = "input") -> np.ndarray:
-    """The caller's array, refused (never silently cast) if its type or shape is wrong. ``what``
-    names it in messages ("input", "variable"); a type of None takes any."""
-    want = info.element_type
-    if want is not None and want.is_string:
-        # str arrays (<U, as .npy files hold them) or lists of str, held as objects (irexec.strings);
-        # nothing else, not even numbers, becomes a string silently.
-        arr = as_strings(value)
-        if arr is None:
-            raise InputError(f"{what} '{info.name}' expects string (an array or nested lists of str, "
-                             f"of one shape), got {_not_strings(value)}")
-    else:
-        try:
-            arr = np.asarray(value)
-        except (ValueError, TypeError) as e:  # ragged nested lists, objects NumPy cannot take
-            raise InputError(f"{what} '{info.name}': the value is not one array: {e}") from None
-    # (nf4 computes as f32: an f32 array for it still needs its values rounded to nf4's.)
-    if want is not None and not want.is_string and (arr.dtype != want.dtype or want.name == "nf4"):
-        converted, why = convert_input(arr, want)
-        if converted is None:
-            raise InputError(f"{what} '{info.name}' expects {want}, got {_dtype_name(arr.dtype)}{why}")
-        arr = converted
-    if want is not None and want.name == "u1" and arr.size and np.any(arr > 1):
-        raise InputError(f"{what} '{info.name}' is u1: values must be 0 or 1")
-    if not fits(info.shape, arr.shape):
-        raise InputError(f"{what} '{info.name}' expects shape {fmt(info.shape)}, got {list(arr.shape)}")
-    return arr
-
-
-def _not_strings(value) -> str:
-    """What a value given for a string input is, when it is not strings."""
-    if not isinstance(value, np.ndarray):
-        return type(value).__name__
-    if value.dtype.kind == "O":
-        other = next(x for x in value.reshape(-1).tolist() if not isinstance(x, str))
-        return f"an object array holding {type(other).__name__}"
-    return _dtype_name(value.dtype)
-
-
-def _dtype_name(dtype) -> str:
-    try:
-        return f"{from_dtype(dtype).name} ({dtype})"
-    except ParseError:
-        return str(dtype)
-
-
-def _kind(dtype) -> str | None:
-    """"float", "int" or "bool" for a dtype of numbers (ml_dtypes' included), None for the rest."""
-    if dtype.kind in "biuf":
-        return {"b": "bool", "f": "float"}.get(dtype.kind, "int")
-    try:
-        et = from_dtype(dtype)
-    except ParseError:
-        return None
-    return "float" if et.is_float else "int" if et.is_integer else None
-
-
-def convert_input(arr: np.ndarray, want: ElementType) -> tuple:
-    """The one casting rule for inputs (README, Python API): ``(array of want's type, "")``, or
-    ``(None, why)`` when the array is refused. An array feeds an input of another type only within
-    its kind: floats feed a float input (rounded to its precision, as OpenVINO takes f64 arrays and
-    Python floats for f32; a finite value beyond its range is refused), integers an integer input
-    when every value fits (Python ints feed i32). Booleans feed boolean inputs only; integers never
-    become floats nor floats integers. An empty array takes the input's type."""
-    src, have, need = arr.dtype, _kind(arr.dtype), _kind(want.dtype)
-    if want.name == "u1":
-        need = "int"
-    if have is None or need is None:
-        return None, ""
-    if arr.size == 0:
-        return arr.astype(want.dtype), ""
-    if have != need:
-        return None, f" ({have}s are not converted to {need}s)" if "bool" not in (have, need) else ""
-    if need == "int":
-        info = ml_dtypes.iinfo(want.dtype)
-        if not np.can_cast(src, want.dtype, "safe") and not (arr.min() >= info.min and arr.max() <= info.max):
-            return None, f" with values outside {want}'s range [{info.min}, {info.max}]"
-        return arr.astype(want.dtype), ""
-    if want.name in NARROW:  # rounded as Convert rounds (nf4: to the nearest of its 16 values)
-        out = narrow_input(arr, want)
-        return (out, "") if out is not None else (None, f" with values outside {want}'s range")
-    with np.errstate(over="ignore"):
-        out = arr.astype(want.dtype)
-    if want.dtype.itemsize < src.itemsize or want.name == "bf16":
-        lost = np.isinf(out)
-        if lost.any() and np.isfinite(arr[lost]).any():
-            return None, f" with finite values beyond {want}'s range"
-    return out, ""
 
 
 def _owned(arr: np.ndarray, feeds: list) -> np.ndarray:

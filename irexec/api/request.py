@@ -24,6 +24,8 @@ import numpy as np
 from ..errors import InputError, ValidationError
 from ..limits import fmt_bytes
 from ..shapes import fits, fmt
+from .inputs import check_input
+from .tensor import Tensor
 
 
 class Variables(dict):
@@ -91,19 +93,16 @@ class InferRequest:
 
     def get_output_tensor(self, index: int = 0):
         """The last inference's output ``index`` as a Tensor (``.data`` is the array)."""
-        from .core import Tensor  # (core imports this module)
         return Tensor(self.results[index])
 
     def get_tensor(self, key):
         """The last inference's output (by index, name or port) or input (by name or port) as a Tensor."""
-        from .core import Tensor
         if key in self.results:
             return Tensor(self.results[key])
         return self.get_input_tensor(key)
 
     def get_input_tensor(self, index=0):
         """The array the last inference was given for input ``index`` (or name), as a Tensor."""
-        from .core import Tensor
         if self._inputs is None:
             raise InputError("the request has not run yet: call infer() first")
         info = self.model.input(index) if not hasattr(index, "layer_id") else index
@@ -175,7 +174,6 @@ class VariableState:
 
     @state.setter
     def state(self, value) -> None:
-        from .model import check_input  # (model imports this module)
         arr = check_input(self._info, value, what="variable")
         budget = self._request.model.max_tensor_bytes
         if arr.nbytes > budget:

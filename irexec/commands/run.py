@@ -22,7 +22,8 @@ from ..errors import one_line, terminal_text, IRExecError, UsageError
 from ..run.profiling import Profiler, element_type_name
 from ..check.shape_inference import fact_of, infer_shapes
 from ..limits import fmt_bytes, parse_size
-from ..api.model import check_input, read_model
+from ..api.inputs import check_input
+from ..api.model import read_model
 from ..shapes import is_static, to_ints
 from ..io import DEFAULT_ATOL, DEFAULT_RTOL
 from ..io.inputs import load_inputs, parse_shape_specs

@@ -26,7 +26,8 @@ from typing import Optional
 import numpy as np
 
 from ..errors import IRExecError, UsageError
-from ..api.model import check_input, read_model
+from ..api.inputs import check_input
+from ..api.model import read_model
 from .device import Device, import_openvino, matched_ports
 from .report import CompareReport, LayerRow, Skipped, known_departures, why  # noqa: F401
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import InputError, IRExecError, ValidationError
 from ..limits import default_max_tensor_bytes
-from ..api.model import check_input
+from ..api.inputs import check_input
 from ..ops.registry import lookup, newest_version
 from ..io.roles import data_input, declared_inputs
 from ..shapes import compatible, fits, fmt, static

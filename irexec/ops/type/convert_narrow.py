@@ -65,23 +65,3 @@ def _to_f8e8m0(f: np.ndarray) -> np.ndarray:
                     exp + up.astype(np.uint8))
     code = np.where(np.signbit(f), np.uint8(0), code).astype(np.uint8)
     return code.view(ml_dtypes.float8_e8m0fnu)
-
-
-# The largest magnitude of the types that saturate rather than overflow to NaN or inf.
-_SATURATES_AT = {"f4e2m1": 6.0, "nf4": 1.0, "f8e8m0": 2.0 ** 127}
-
-
-def narrow_input(arr: np.ndarray, want):
-    """A float array fed to an input of ``want`` (one of NARROW): converted as Convert does, or
-    None when a finite value lies beyond the type's range (it would become NaN, inf or the
-    type's limit), or, for f8e8m0, is not positive (it would become 2^-127)."""
-    from .convert import convert
-    out = convert(arr, want)
-    x = arr.astype(np.float64)
-    finite = np.isfinite(x)
-    lost = finite & ~np.isfinite(out.astype(np.float64))
-    if want.name in _SATURATES_AT:
-        lost |= finite & (np.abs(x) > _SATURATES_AT[want.name])
-    if want.name == "f8e8m0":
-        lost |= x <= 0
-    return None if lost.any() else out
