@@ -20,7 +20,7 @@ import irexec
 from irexec.run import executor
 from irexec.cli import cli
 from irexec import io as cli_io
-from irexec.commands import run as run_cmd
+from irexec.commands import running as run_cmd
 from irexec.run.profiling import Profiler
 from irtext import layer, net, param, port, result, scatter_model, write
 from test_inplace import chain, count_inplace

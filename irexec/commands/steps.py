@@ -16,7 +16,7 @@ from ..io.outputs import check_output_file, format_table, save_npz_atomic
 from ..io.random_inputs import random_inputs
 from ..io.state import STEP, check_state_target, for_step, write_state
 from ..io.profile import profile_table
-from .run import _run
+from .running import run_repeated, warn_waived
 
 
 def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes, profile, repeat,
@@ -29,7 +29,6 @@ def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output
     if output and steps > 1 and STEP not in output:
         raise UsageError(f"-o '{output}': with --steps the path must hold '{STEP}' (one .npz per step)")
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None, check=check)
-    from .run import warn_waived  # (run imports this module lazily)
     warn_waived(m)
     shapes = parse_shape_specs(m, shape_specs)
     if output:
@@ -45,7 +44,7 @@ def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output
                 feeds = load_inputs(m, input_specs, step=k)
                 made = random_inputs(m, feeds, shapes, seed + k) if use_random else {}
                 feeds.update(made)
-            results, _, wall = _run(m, feeds, False, 1, None, set(made), profiler)
+            results, _, wall = run_repeated(m, feeds, False, 1, None, set(made), profiler)
         except IRExecError as e:
             if steps > 1:
                 e.message = f"{e.message} (at step {k})"
