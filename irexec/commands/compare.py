@@ -9,6 +9,7 @@ import click
 
 from ..compare import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, compare
 from ..compare.device import import_openvino
+from ..compare.report import row_lines
 from ..errors import IRExecError, UsageError, one_line
 from ..limits import parse_size
 from ..api.model import read_model
@@ -127,7 +128,7 @@ def text_report(report, show_all: bool) -> list:
     rows = report.diverging if show_all else [first] if first else report.diverging[:1]
     lines = []
     for row in rows:
-        lines += _row_lines(row, report.steps > 1, row is first)
+        lines += row_lines(row, report.steps > 1, row is first)
     shown = report.skipped if show_all else report.skipped[:_SKIPS_SHOWN]
     for s in shown:
         lines.append(f"skipped   '{one_line(s.layer)}' (id {one_line(s.layer_id)}, {s.type}): {s.reason}")
@@ -147,28 +148,3 @@ def text_report(report, show_all: bool) -> list:
     if report.skipped:
         summary += f"; {len(report.skipped)} layer(s) skipped"
     return lines + [summary]
-
-
-def _row_lines(row, stepped: bool, culprit: bool) -> list:
-    at = f"step {row.step}: " if stepped else ""
-    what = f"'{one_line(row.layer)}' (id {one_line(row.layer_id)}, {row.type}) output {row.output}"
-    if row.shape_note:
-        detail = row.shape_note
-    else:
-        detail = (f"{row.mismatches} of {row.size} elements differ (max abs err {row.max_abs:.4g}, max rel err "
-                  f"{row.max_rel:.4g}); first at {row.first_index}: irexec {row.irexec_value}, device "
-                  f"{row.device_value}")
-    lines = [f"{'DEPARTS' if culprit else 'differs'}   {at}{what}: {detail}"]
-    if row.inputs_agree and row.on_device_inputs is False:
-        lines.append("          its inputs agree within tolerance, and on the device's own inputs irexec gives the "
-                     "device's output: the difference grows from its inputs' small ones")
-    elif row.inputs_agree:
-        again = (" (irexec differs on the device's own inputs too)" if row.on_device_inputs
-                 else f" (not rerun on the device's inputs: {row.recheck_note})" if row.recheck_note else "")
-        lines.append(f"          its inputs agree: the departure starts here{again}")
-    else:
-        many = "s differ" if len(row.differing_inputs) > 1 else " differs"
-        lines.append(f"          its input{many}: {', '.join(map(one_line, row.differing_inputs))}")
-    for why in row.known if culprit else ():
-        lines.append(f"          known departure (docs/differences.md#{row.type.lower()}): {why}")
-    return lines

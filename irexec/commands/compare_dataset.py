@@ -8,8 +8,8 @@ import click
 
 from ..batch.job import Progress
 from ..compare.dataset import LISTED, compare_dataset
+from ..compare.report import row_lines
 from ..errors import IRExecError, one_line
-from .compare import _row_lines
 
 
 def compare_dataset_command(model, weights, device, inputs, rtol, atol, precision, show_all, fmt, batch,
@@ -65,7 +65,7 @@ def text_report(report, show_all: bool) -> list:
         first = report.layers.first
         row = first or (report.layers.diverging[0] if report.layers.diverging else None)
         lines.append(f"layer by layer on the worst sample, '{one_line(worst.sample)}':")
-        lines += _row_lines(row, False, row is first) if row else [
+        lines += row_lines(row, False, row is first) if row else [
             "          no intermediate tensor differs once exposed (exposing them can change how the device "
             "fuses layers)"]
     elif report.layers_error:

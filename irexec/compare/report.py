@@ -9,6 +9,8 @@ from typing import Optional
 
 import numpy as np
 
+from ..errors import one_line
+
 
 @dataclass
 class LayerRow:
@@ -136,3 +138,29 @@ def known_departures() -> dict:
             continue
         return known
     return {}
+
+
+def row_lines(row, stepped: bool, culprit: bool) -> list:
+    """A row as ``irexec compare`` prints it: what differs, then where the departure comes from."""
+    at = f"step {row.step}: " if stepped else ""
+    what = f"'{one_line(row.layer)}' (id {one_line(row.layer_id)}, {row.type}) output {row.output}"
+    if row.shape_note:
+        detail = row.shape_note
+    else:
+        detail = (f"{row.mismatches} of {row.size} elements differ (max abs err {row.max_abs:.4g}, max rel err "
+                  f"{row.max_rel:.4g}); first at {row.first_index}: irexec {row.irexec_value}, device "
+                  f"{row.device_value}")
+    lines = [f"{'DEPARTS' if culprit else 'differs'}   {at}{what}: {detail}"]
+    if row.inputs_agree and row.on_device_inputs is False:
+        lines.append("          its inputs agree within tolerance, and on the device's own inputs irexec gives the "
+                     "device's output: the difference grows from its inputs' small ones")
+    elif row.inputs_agree:
+        again = (" (irexec differs on the device's own inputs too)" if row.on_device_inputs
+                 else f" (not rerun on the device's inputs: {row.recheck_note})" if row.recheck_note else "")
+        lines.append(f"          its inputs agree: the departure starts here{again}")
+    else:
+        many = "s differ" if len(row.differing_inputs) > 1 else " differs"
+        lines.append(f"          its input{many}: {', '.join(map(one_line, row.differing_inputs))}")
+    for why in row.known if culprit else ():
+        lines.append(f"          known departure (docs/differences.md#{row.type.lower()}): {why}")
+    return lines
