@@ -12,7 +12,9 @@ from ..errors import InputError, ValidationError
 from ..run.executor import LazyPlan, Plan, root
 from ..run.sizing import Sizing
 from ..limits import default_max_tensor_bytes, fmt_bytes
-from ..check.lint import check_stream, output_names, refuse
+from ..check.outputs import output_names
+from ..check.reading import check_stream
+from ..check.report import refuse
 from ..graph import Graph, gc_paused
 from ..ir.reader import default_weights_path, read_bytes
 from .request import InferRequest
