@@ -1,17 +1,17 @@
-"""The layering stays one-way: irexec's module imports form no cycle, the ops and kernels import
-only the layers below them (never a walker, the reader, the model or a command), and no module
-holds more than one idea's worth of lines."""
+"""The layering stays one-way: the stages keep the import contracts written once in pyproject.toml
+(``[tool.importlinter]``: each stage imports only those below it, and the core stages' modules their
+own order), every package of irexec is placed in them, irexec's module imports form no cycle (at a
+module's top or inside a function alike), and no module holds more than one idea's worth of lines."""
 import ast
 import os
+import subprocess
+import sys
+import tomllib
 
 import networkx as nx
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "irexec")
-# What an op or a kernel may use: the ops' own framework and the leaves below it.
-BELOW_OPS = ("irexec.errors", "irexec.shapes", "irexec.types", "irexec.kernels", "irexec.buffers",
-             "irexec.limits", "irexec.numbers", "irexec.strings", "irexec.symbolic", "irexec.ops")
-BELOW_KERNELS = ("irexec.errors", "irexec.buffers", "irexec.shapes", "irexec.kernels")
 MAX_LINES = 400
 
 
@@ -51,7 +51,7 @@ def test_module_imports_have_no_cycle():
     known = _modules()
     graph = nx.DiGraph()
     for module, path in known.items():
-        for target in _imports(module, path, known, top_level_only=True):
+        for target in _imports(module, path, known, top_level_only=False):
             graph.add_edge(module, target)
     cycles = list(nx.simple_cycles(graph))
     # A package's __init__ importing its own modules is no cycle of ideas.
@@ -59,18 +59,38 @@ def test_module_imports_have_no_cycle():
     assert not cycles, f"import cycles: {cycles[:5]}"
 
 
-def test_ops_and_kernels_import_only_what_is_below_them():
-    known = _modules()
-    wrong = []
-    for module, path in known.items():
-        allowed = BELOW_OPS if module.startswith("irexec.ops") else \
-            BELOW_KERNELS if module.startswith("irexec.kernels") else None
-        if allowed is None:
+def _contracts() -> list:
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        return tomllib.load(f)["tool"]["importlinter"]["contracts"]
+
+
+def test_the_stages_keep_their_import_contracts():
+    # Run in the checkout (cwd first on sys.path), whichever irexec is installed.
+    done = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; "
+                           "sys.exit(lint_imports())"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert f"Contracts: {len(_contracts())} kept, 0 broken." in done.stdout, done.stdout[-2000:]
+
+
+def test_every_package_and_module_of_irexec_has_its_stage():
+    stages = next(c for c in _contracts() if c["id"] == "stages")["layers"]
+    placed = {name.strip() for layer in stages for name in layer.split("|")}
+    present = {f"irexec.{name[:-3] if name.endswith('.py') else name}" for name in os.listdir(PACKAGE)
+               if (name.endswith(".py") and name != "__init__.py")
+               or os.path.isfile(os.path.join(PACKAGE, name, "__init__.py"))}
+    assert present - placed == set(), "not placed in [tool.importlinter]'s stages"
+    assert placed - present == set(), "stages that no longer exist"
+
+
+def test_each_core_stage_orders_all_its_modules():
+    for contract in _contracts():
+        if contract.get("containers") is None:
             continue
-        for target in _imports(module, path, known, top_level_only=False):
-            if not target.startswith(allowed):
-                wrong.append(f"{module} imports {target}")
-    assert not wrong, "\n".join(wrong)
+        (container,) = contract["containers"]
+        folder = os.path.join(ROOT, *container.split("."))
+        placed = {name.strip() for layer in contract["layers"] for name in layer.split("|")}
+        present = {name[:-3] for name in os.listdir(folder) if name.endswith(".py") and name != "__init__.py"}
+        assert present == placed, f"{container}: {sorted(present ^ placed)}"
 
 
 def test_no_module_is_over_the_line_limit():
