@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Run irexec from a checkout without installing it: ``python cli.py run models/x.xml --random``."""
+
 import importlib.util
 import os
 import sys
@@ -8,8 +9,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
 def _missing(name: str) -> None:
-    sys.stderr.write(f"error: irexec needs {name!r}, which is not installed: run "
-                     f"'pip install -e .' here (or 'pip install lxml numpy networkx click ml_dtypes')\n")
+    sys.stderr.write(
+        f"error: irexec needs {name!r}, which is not installed: run "
+        f"'pip install -e .' here (or 'pip install lxml numpy networkx click ml_dtypes')\n"
+    )
     sys.exit(1)
 
 

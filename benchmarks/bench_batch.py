@@ -6,6 +6,7 @@ on a machine with that many idle cores).
 
     python benchmarks/bench_batch.py [--model resnet18] [--samples 200]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
 import irexec  # noqa: E402
-from irexec.batch import engines, run_batch  # noqa: E402
 from corpus import CORPUS, MANIFEST, corpus_inputs  # noqa: E402
+from irexec.batch import engines, run_batch  # noqa: E402
 
 
 class Quiet:
@@ -60,9 +61,11 @@ def main():
         for i, r in enumerate(rows):
             np.savez(os.path.join(out, f"{i}.npz"), **model.infer(r))
         results.append(("plain loop, this process", args.samples / (time.perf_counter() - t)))
-        for label, jobs, dask in [("run_batch, 1 worker (in process)", 1, True),
-                                  ("run_batch, 2 workers (process pool)", 2, False),
-                                  ("run_batch, 2 workers (local Dask cluster, incl. its start)", 2, True)]:
+        for label, jobs, dask in [
+            ("run_batch, 1 worker (in process)", 1, True),
+            ("run_batch, 2 workers (process pool)", 2, False),
+            ("run_batch, 2 workers (local Dask cluster, incl. its start)", 2, True),
+        ]:
             engines_dask = engines.dask_available
             if not dask:
                 engines.dask_available = lambda: False
@@ -75,15 +78,19 @@ def main():
                 engines.dask_available = engines_dask
         if engines.dask_available():
             from distributed import LocalCluster
-            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                              silence_logs=50) as cluster:
+
+            with LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+            ) as cluster:
                 run_batch(path, None, dataset, fresh("warmup"), scheduler=cluster.scheduler_address, progress=Quiet())
                 t = time.perf_counter()
-                summary = run_batch(path, None, dataset, fresh("dask-running"), scheduler=cluster.scheduler_address,
-                                    progress=Quiet())
+                summary = run_batch(
+                    path, None, dataset, fresh("dask-running"), scheduler=cluster.scheduler_address, progress=Quiet()
+                )
                 assert summary["ran"] == args.samples, summary
-                results.append(("run_batch, 2 workers (a Dask cluster already running)",
-                                args.samples / (time.perf_counter() - t)))
+                results.append(
+                    ("run_batch, 2 workers (a Dask cluster already running)", args.samples / (time.perf_counter() - t))
+                )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{args.model}, {args.samples} samples, {os.cpu_count()} CPUs")
@@ -91,8 +98,10 @@ def main():
     for label, rate in results:
         print(f"{label:<62} {rate:>10.1f}")
     one = results[1][1]
-    print(f"scaling (2 workers / 1): process pool {results[2][1] / one:.2f}x, Dask {results[3][1] / one:.2f}x"
-          + (f" (a running cluster: {results[4][1] / one:.2f}x)" if len(results) > 4 else ""))
+    print(
+        f"scaling (2 workers / 1): process pool {results[2][1] / one:.2f}x, Dask {results[3][1] / one:.2f}x"
+        + (f" (a running cluster: {results[4][1] / one:.2f}x)" if len(results) > 4 else "")
+    )
 
 
 if __name__ == "__main__":

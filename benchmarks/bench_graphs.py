@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
 """Whole-graph benchmarks, irexec next to the OpenVINO CPU plugin in one process (medians):
 
-  chain8   8 ScatterNDUpdates on a 64 MiB f32 tensor, alternating none and sum (target <= 1.0x:
-           needs in-place execution)
-  tiny     2000 tiny ScatterUpdates: steady inference (target <= 1.0x) and cold start to first
-           result, read + infer vs read + compile + infer (target <= 0.2x)
-  cli      a new process to first result, imports included: `irexec run --random` on the
-           bundled KV-cache model vs a script doing OpenVINO's read + compile + infer
-  read     reading a 10,000-layer IR (target <= 2x OpenVINO's read_model), and lxml's parse of
-           it alone, as the reader has it parsed (the floor under reading)
-  lint     linting a 10,000-layer IR (irexec lint, all checks) next to OpenVINO reading it (which
-           infers its shapes too, but checks no declared port; target <= 2.5x)
-           (both: the two sides timed in turn, round after round, medians)
-  rss      peak RSS of a run (in a fresh process) against inputs + outputs + the largest
-           intermediate: the chain8 model, and a 128 MiB constant added to an input (the
-           constant stays in the mapped .bin: anonymous memory grows by the output alone)
+chain8   8 ScatterNDUpdates on a 64 MiB f32 tensor, alternating none and sum (target <= 1.0x:
+         needs in-place execution)
+tiny     2000 tiny ScatterUpdates: steady inference (target <= 1.0x) and cold start to first
+         result, read + infer vs read + compile + infer (target <= 0.2x)
+cli      a new process to first result, imports included: `irexec run --random` on the
+         bundled KV-cache model vs a script doing OpenVINO's read + compile + infer
+read     reading a 10,000-layer IR (target <= 2x OpenVINO's read_model), and lxml's parse of
+         it alone, as the reader has it parsed (the floor under reading)
+lint     linting a 10,000-layer IR (irexec lint, all checks) next to OpenVINO reading it (which
+         infers its shapes too, but checks no declared port; target <= 2.5x)
+         (both: the two sides timed in turn, round after round, medians)
+rss      peak RSS of a run (in a fresh process) against inputs + outputs + the largest
+         intermediate: the chain8 model, and a 128 MiB constant added to an input (the
+         constant stays in the mapped .bin: anonymous memory grows by the output alone)
 
-    python benchmarks/bench_graphs.py [chain8 tiny cli read lint rss]
+  python benchmarks/bench_graphs.py [chain8 tiny cli read lint rss]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,14 +33,14 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
-import irexec  # noqa: E402
-from irexec.ir.plain_ir import _EVENT_OPTIONS, _TAGS, _Pieces, _plan  # noqa: E402
-from lxml import etree  # noqa: E402
-from bench_scatter import interleaved, median_time  # noqa: E402
-
 import openvino as ov  # noqa: E402
 import openvino.opset3 as o3  # noqa: E402
 import openvino.opset15 as ops  # noqa: E402
+from bench_scatter import interleaved, median_time  # noqa: E402
+from lxml import etree  # noqa: E402
+
+import irexec  # noqa: E402
+from irexec.ir.plain_ir import _EVENT_OPTIONS, _TAGS, _Pieces, _plan  # noqa: E402
 
 TMP = tempfile.mkdtemp(prefix="irexec-bench-")
 
@@ -68,8 +69,9 @@ def tiny_model(n=2000):
     node = p
     axis = ops.constant(np.array(0, np.int64))
     for k in range(n):
-        node = o3.scatter_update(node, ops.constant(np.array([k % 16], np.int64)),
-                                 ops.constant(np.full((1, 8), k, np.float32)), axis)
+        node = o3.scatter_update(
+            node, ops.constant(np.array([k % 16], np.int64)), ops.constant(np.full((1, 8), k, np.float32)), axis
+        )
     return save(ov.Model([ops.result(node)], [p]), "tiny"), {"x": np.zeros((16, 8), np.float32)}
 
 
@@ -113,11 +115,13 @@ def bench_cli():
     """A fresh process to first result, imports included: ``irexec run`` on the bundled KV-cache
     model next to a script doing OpenVINO's read + compile + infer on it."""
     model = os.path.join(HERE, "..", "models", "kv_cache_update.xml")
-    ov_script = ("import sys, numpy as np, openvino as ov\n"
-                 "c = ov.Core(); m = c.compile_model(c.read_model(sys.argv[1]), 'CPU')\n"
-                 "r = m.create_infer_request(); rng = np.random.default_rng(0)\n"
-                 "r.infer({p.get_any_name(): rng.random(list(p.get_shape())).astype(p.get_element_type()"
-                 ".to_dtype()) for p in m.inputs})\n")
+    ov_script = (
+        "import sys, numpy as np, openvino as ov\n"
+        "c = ov.Core(); m = c.compile_model(c.read_model(sys.argv[1]), 'CPU')\n"
+        "r = m.create_infer_request(); rng = np.random.default_rng(0)\n"
+        "r.infer({p.get_any_name(): rng.random(list(p.get_shape())).astype(p.get_element_type()"
+        ".to_dtype()) for p in m.inputs})\n"
+    )
 
     def fresh(cmd):
         return lambda: subprocess.run(cmd, capture_output=True, check=True)
@@ -143,8 +147,7 @@ def bench_read():
             for _ in pieces.section(section):
                 pass
 
-    t = interleaved({"ir": lambda: irexec.read_model(path), "ov": lambda: core.read_model(path),
-                     "xml": parse_only}, 9)
+    t = interleaved({"ir": lambda: irexec.read_model(path), "ov": lambda: core.read_model(path), "xml": parse_only}, 9)
     row("read a 10,002-layer IR", t["ir"], t["ov"])
     row("  of which lxml's parsing alone", t["xml"], t["ov"])
 
@@ -165,16 +168,19 @@ def _peak_of_run(path, feeds):
     npy = os.path.join(TMP, name + ".npy")
     np.save(npy, arr)
     # VmHWM, not ru_maxrss: the latter keeps the parent's high-water mark across exec.
-    code = ("import sys, numpy as np, irexec\n"
-            "def status(key):\n"
-            "    return next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith(key))\n"
-            "def now():\n"
-            "    return [status(k) for k in ('VmHWM', 'RssAnon', 'RssFile')]\n"
-            "m = irexec.read_model(sys.argv[1]); x = np.load(sys.argv[2]); before = now()\n"
-            "y = m.infer({sys.argv[3]: x}); after = now()\n"
-            "print(*before, *after)")
-    out = subprocess.run([sys.executable, "-c", code, path, npy, name],
-                         capture_output=True, text=True, check=True).stdout.split()
+    code = (
+        "import sys, numpy as np, irexec\n"
+        "def status(key):\n"
+        "    return next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith(key))\n"
+        "def now():\n"
+        "    return [status(k) for k in ('VmHWM', 'RssAnon', 'RssFile')]\n"
+        "m = irexec.read_model(sys.argv[1]); x = np.load(sys.argv[2]); before = now()\n"
+        "y = m.infer({sys.argv[3]: x}); after = now()\n"
+        "print(*before, *after)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, path, npy, name], capture_output=True, text=True, check=True
+    ).stdout.split()
     hwm0, anon0, file0, hwm1, anon1, file1 = (int(v) * 1024 for v in out)
     return hwm0, hwm1, anon0, anon1, file0, file1
 
@@ -185,9 +191,12 @@ def bench_rss():
     hwm0, hwm1, *_ = _peak_of_run(path, feeds)
     # The run may add its output and one intermediate (the input is loaded already) + 64 MiB.
     allowed = 2 * feeds["data"].nbytes + 64 * mib
-    print(f"{'rss: chain8 run':34s} the run added {(hwm1 - hwm0) / mib:.0f} MiB to the peak (model read, "
-          f"input loaded: {hwm0 / mib:.0f} MiB); allowed: output + largest intermediate + 64 MiB = "
-          f"{allowed / mib:.0f} MiB", flush=True)
+    print(
+        f"{'rss: chain8 run':34s} the run added {(hwm1 - hwm0) / mib:.0f} MiB to the peak (model read, "
+        f"input loaded: {hwm0 / mib:.0f} MiB); allowed: output + largest intermediate + 64 MiB = "
+        f"{allowed / mib:.0f} MiB",
+        flush=True,
+    )
     # A 128 MiB constant added to a 128 MiB input: the constant is read from the mapped .bin,
     # so anonymous memory grows by the output alone.
     shape = [32, 1024, 1024]
@@ -196,10 +205,12 @@ def bench_rss():
     c = ops.constant(rng.standard_normal(shape, dtype=np.float32))
     path = save(ov.Model([ops.result(ops.add(x, c))], [x]), "const128")
     hwm0, hwm1, anon0, anon1, file0, file1 = _peak_of_run(path, {"x": np.ones(shape, np.float32)})
-    print(f"{'rss: 128 MiB constant + input':34s} the run added {(hwm1 - hwm0) / mib:.0f} MiB to the peak: "
-          f"+{(anon1 - anon0) / mib:.0f} MiB anonymous (the output; allowed: output + 64 MiB = 192 MiB) "
-          f"and +{(file1 - file0) / mib:.0f} MiB of the mapped .bin (the constant, read in place, not copied)",
-          flush=True)
+    print(
+        f"{'rss: 128 MiB constant + input':34s} the run added {(hwm1 - hwm0) / mib:.0f} MiB to the peak: "
+        f"+{(anon1 - anon0) / mib:.0f} MiB anonymous (the output; allowed: output + 64 MiB = 192 MiB) "
+        f"and +{(file1 - file0) / mib:.0f} MiB of the mapped .bin (the constant, read in place, not copied)",
+        flush=True,
+    )
 
 
 CASES = ["chain8", "tiny", "cli", "read", "lint", "rss"]

@@ -15,6 +15,7 @@ and for the stateful LLMs (KV cache in variables), per token:
 
     python benchmarks/bench_models.py [--repeat N] [NAME ...]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,11 +30,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
-import irexec  # noqa: E402
-from bench_scatter import interleaved  # noqa: E402
-from corpus import CORPUS, MANIFEST, corpus_inputs, missing_ops, steps_inputs  # noqa: E402
-
 import openvino as ov  # noqa: E402
+from bench_scatter import interleaved  # noqa: E402
+
+import irexec  # noqa: E402
+from corpus import CORPUS, MANIFEST, corpus_inputs, missing_ops, steps_inputs  # noqa: E402
 
 CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
 MIB = 1 << 20
@@ -61,12 +62,14 @@ def cold_and_warm(core, name: str, repeat: int):
     feeds = corpus_inputs(MANIFEST[name]["inputs"])
     model = irexec.read_model(path)
     request = core.compile_model(path, "CPU", CONFIG).create_infer_request()
-    cold = interleaved({
-        "irexec": lambda: irexec.read_model(path).infer(feeds),
-        "openvino": lambda: core.compile_model(core.read_model(path), "CPU", CONFIG)(feeds),
-    }, repeat)
-    warm = interleaved({"irexec": lambda: model.infer(feeds), "openvino": lambda: request.infer(feeds)},
-                       repeat * 4)
+    cold = interleaved(
+        {
+            "irexec": lambda: irexec.read_model(path).infer(feeds),
+            "openvino": lambda: core.compile_model(core.read_model(path), "CPU", CONFIG)(feeds),
+        },
+        repeat,
+    )
+    warm = interleaved({"irexec": lambda: model.infer(feeds), "openvino": lambda: request.infer(feeds)}, repeat * 4)
     return cold, warm
 
 
@@ -82,10 +85,14 @@ class Decoder:
 
     def step(self):
         self.past += 1
-        self.request.infer({"input_ids": np.ones((1, 1), np.int64),
-                            "attention_mask": np.ones((1, self.past), np.int64),
-                            "position_ids": np.array([[self.past - 1]], np.int64),
-                            "beam_idx": np.zeros(1, np.int32)})
+        self.request.infer(
+            {
+                "input_ids": np.ones((1, 1), np.int64),
+                "attention_mask": np.ones((1, self.past), np.int64),
+                "position_ids": np.array([[self.past - 1]], np.int64),
+                "beam_idx": np.zeros(1, np.int32),
+            }
+        )
 
 
 def per_token(core, name: str, repeat: int):
@@ -96,18 +103,26 @@ def per_token(core, name: str, repeat: int):
     theirs = Decoder(core.compile_model(path, "CPU", config).create_infer_request(), prompt)
     # Both caches grow alike, a token per call, round after round.
     warm = interleaved({"irexec": ours.step, "openvino": theirs.step}, repeat * 4)
-    first = interleaved({
-        "irexec": lambda: irexec.read_model(path).create_infer_request().infer(prompt),
-        "openvino": lambda: core.compile_model(core.read_model(path), "CPU", config).create_infer_request()
-        .infer(prompt),
-    }, repeat)
+    first = interleaved(
+        {
+            "irexec": lambda: irexec.read_model(path).create_infer_request().infer(prompt),
+            "openvino": lambda: (
+                core.compile_model(core.read_model(path), "CPU", config).create_infer_request().infer(prompt)
+            ),
+        },
+        repeat,
+    )
     return warm, first
 
 
 def peak_rss(name: str):
     path = os.path.join(CORPUS, name + ".xml")
-    out = subprocess.run([sys.executable, "-c", _RSS, path, name, os.path.join(HERE, "..", "tests")],
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS, path, name, os.path.join(HERE, "..", "tests")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     base, hwm, largest = map(int, out)
     weights = os.path.getsize(path[:-4] + ".bin")
     return hwm - base, weights + 2 * largest + 64 * MIB
@@ -123,8 +138,10 @@ def main() -> None:
     stateful = [n for n in names if MANIFEST[n].get("stateful")]
     names = [n for n in names if n not in stateful]  # one inference is not how they run
     if names:
-        print(f"{'model':22s} {'cold ms (irexec/ov)':>22s} {'ratio':>6s} {'warm ms (irexec/ov)':>22s} {'ratio':>6s} "
-              f"{'peak MiB / allowed':>19s}")
+        print(
+            f"{'model':22s} {'cold ms (irexec/ov)':>22s} {'ratio':>6s} {'warm ms (irexec/ov)':>22s} {'ratio':>6s} "
+            f"{'peak MiB / allowed':>19s}"
+        )
     warm_ratios, cold_over, rss_over, skipped = [], [], [], []
     for name in names:
         gap = missing_ops(MANIFEST[name])
@@ -137,9 +154,12 @@ def main() -> None:
         warm_ratios.append(rw)
         cold_over += [name] if rc > 0.5 else []
         rss_over += [name] if peak > allowed else []
-        print(f"{name:22s} {cold['irexec'] * 1e3:10.1f} /{cold['openvino'] * 1e3:9.1f} {rc:6.2f}x "
-              f"{warm['irexec'] * 1e3:10.2f} /{warm['openvino'] * 1e3:9.2f} {rw:6.2f}x "
-              f"{peak / MIB:8.1f} /{allowed / MIB:7.1f}", flush=True)
+        print(
+            f"{name:22s} {cold['irexec'] * 1e3:10.1f} /{cold['openvino'] * 1e3:9.1f} {rc:6.2f}x "
+            f"{warm['irexec'] * 1e3:10.2f} /{warm['openvino'] * 1e3:9.2f} {rw:6.2f}x "
+            f"{peak / MIB:8.1f} /{allowed / MIB:7.1f}",
+            flush=True,
+        )
     if warm_ratios:
         gmean = math.exp(sum(map(math.log, warm_ratios)) / len(warm_ratios))
         print(f"\nwarm geometric mean: {gmean:.2f}x (target <= 2x)")
@@ -153,12 +173,15 @@ def main() -> None:
 
 def per_token_section(core, names: list, repeat: int) -> list:
     """The stateful LLMs' time per token; returns those skipped."""
-    print(f"\n{'stateful model':22s} {'token ms (irexec/ov)':>22s} {'ratio':>6s} {'first token ms (irexec/ov)':>28s} "
-          f"{'ratio':>6s}")
+    print(
+        f"\n{'stateful model':22s} {'token ms (irexec/ov)':>22s} {'ratio':>6s} {'first token ms (irexec/ov)':>28s} "
+        f"{'ratio':>6s}"
+    )
     warm_over, first_over, skipped = [], [], []
     for name in names:
         gap = missing_ops(MANIFEST[name]) or ["Model.create_infer_request"] * (
-            not hasattr(irexec.Model, "create_infer_request"))
+            not hasattr(irexec.Model, "create_infer_request")
+        )
         if gap:
             skipped.append(f"{name} (needs {', '.join(gap)})")
             continue
@@ -166,8 +189,11 @@ def per_token_section(core, names: list, repeat: int) -> list:
         rw, rf = warm["irexec"] / warm["openvino"], first["irexec"] / first["openvino"]
         warm_over += [name] if rw > 2 else []
         first_over += [name] if rf > 0.5 else []
-        print(f"{name:22s} {warm['irexec'] * 1e3:10.2f} /{warm['openvino'] * 1e3:9.2f} {rw:6.2f}x "
-              f"{first['irexec'] * 1e3:16.1f} /{first['openvino'] * 1e3:9.1f} {rf:6.2f}x", flush=True)
+        print(
+            f"{name:22s} {warm['irexec'] * 1e3:10.2f} /{warm['openvino'] * 1e3:9.2f} {rw:6.2f}x "
+            f"{first['irexec'] * 1e3:16.1f} /{first['openvino'] * 1e3:9.1f} {rf:6.2f}x",
+            flush=True,
+        )
     if len(skipped) < len(names):
         print(f"\nper token over 2x: {', '.join(warm_over) or 'none'}")
         print(f"first token over 0.5x: {', '.join(first_over) or 'none'}")

@@ -30,6 +30,7 @@ tests/test_diff_scatter_duplicates.py to the plugin).
 indices and updates; the four sum layers aim 16384 rows at 1024 targets (duplicates), the others
 (none, max, min, prod) 16384 distinct rows. Target <= 1.0.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -108,14 +109,16 @@ def seed_cases(quick: bool):
             u = ops.parameter(list(nd_upd.shape), ov.Type.f32, name="updates")
             n = o4.scatter_nd_update(d, i, u) if version == 3 else ops.scatter_nd_update(d, i, u, reduction)
             return ov.Model([ops.result(n)], [d, i, u])
+
         return build
 
     feeds = {"data": nd_data, "indices": nd_idx, "updates": nd_upd}
     cases.append(Case("ScatterNDUpdate-3", nd(3, "none"), feeds, ("ScatterND", 16, "none")))
     for red in ("none", "sum", "sub", "prod", "min", "max"):
         onnx_red = ONNX_REDUCTION.get(red)
-        cases.append(Case(f"ScatterNDUpdate-15 {red}", nd(15, red), feeds,
-                          ("ScatterND", 18, onnx_red) if onnx_red else None))
+        cases.append(
+            Case(f"ScatterNDUpdate-15 {red}", nd(15, red), feeds, ("ScatterND", 18, onnx_red) if onnx_red else None)
+        )
 
     # ScatterElementsUpdate: data 1000x256x7x7, indices/updates 125x20x7x6, axis 0
     se_data = rng.standard_normal((1000 // s, 256, 7, 7)).astype(np.float32)
@@ -128,17 +131,27 @@ def seed_cases(quick: bool):
             i = ops.parameter(list(se_idx.shape), ov.Type.i64, name="indices")
             u = ops.parameter(list(se_upd.shape), ov.Type.f32, name="updates")
             axis = ops.constant(np.array(0, np.int64))
-            n = (o3.scatter_elements_update(d, i, u, axis) if version == 3
-                 else ops.scatter_elements_update(d, i, u, axis, reduction, init))
+            n = (
+                o3.scatter_elements_update(d, i, u, axis)
+                if version == 3
+                else ops.scatter_elements_update(d, i, u, axis, reduction, init)
+            )
             return ov.Model([ops.result(n)], [d, i, u])
+
         return build
 
     feeds = {"data": se_data, "indices": se_idx, "updates": se_upd}
     cases.append(Case("ScatterElementsUpdate-3", se(3, "none"), feeds, ("ScatterElements", 18, "none")))
     for red in ("none", "sum", "prod", "min", "max", "mean"):
         onnx_red = ONNX_REDUCTION.get(red)
-        cases.append(Case(f"ScatterElementsUpdate-12 {red}", se(12, red), feeds,
-                          ("ScatterElements", 18, onnx_red) if onnx_red else None))
+        cases.append(
+            Case(
+                f"ScatterElementsUpdate-12 {red}",
+                se(12, red),
+                feeds,
+                ("ScatterElements", 18, onnx_red) if onnx_red else None,
+            )
+        )
 
     # ScatterUpdate: data 1000x256x10x15, indices 125x20, axis 1 -> updates 1000x125x20x10x15
     su_data = rng.standard_normal((1000 // s, 256, 10, 15)).astype(np.float32)
@@ -189,6 +202,7 @@ def gnn_cases(quick: bool):
                 i = ops.parameter([edges, 1], ov.Type.i64, name="indices")
                 u = ops.parameter([edges, feats], getattr(ov.Type, etype), name="updates")
                 return ov.Model([ops.result(ops.scatter_nd_update(d, i, u, red))], [d, i, u])
+
             return build
 
         def se(red, init, etype=etype):
@@ -198,17 +212,22 @@ def gnn_cases(quick: bool):
                 u = ops.parameter([edges, feats], getattr(ov.Type, etype), name="updates")
                 n = ops.scatter_elements_update(d, i, u, ops.constant(np.array(0, np.int64)), red, init)
                 return ov.Model([ops.result(n)], [d, i, u])
+
             return build
 
         for red in ("sum", "sub", "prod", "min", "max"):
             data, upd = vals["prod" if red == "prod" else "sum"]
-            cases.append(Case(f"ND-15 {etype} {red}", nd(red),
-                              {"data": data, "indices": nd_idx, "updates": upd}))
+            cases.append(Case(f"ND-15 {etype} {red}", nd(red), {"data": data, "indices": nd_idx, "updates": upd}))
         for red in ("sum", "prod", "mean", "min", "max"):
             data, upd = vals["prod" if red == "prod" else "sum"]
             for init in (True, False):
-                cases.append(Case(f"SE-12 {etype} {red}{'' if init else ' no-init'}", se(red, init),
-                                  {"data": data, "indices": se_idx, "updates": upd}))
+                cases.append(
+                    Case(
+                        f"SE-12 {etype} {red}{'' if init else ' no-init'}",
+                        se(red, init),
+                        {"data": data, "indices": se_idx, "updates": upd},
+                    )
+                )
     return cases
 
 
@@ -232,6 +251,7 @@ def chain_case(quick: bool):
             upd = rng.uniform(0.5, 1.5, (n, feats)).astype(np.float32)
             x = ops.scatter_nd_update(x, ops.constant(idx.astype(np.int64)), ops.constant(upd), red)
         return ov.Model([ops.result(x)], [d])
+
     return Case("chain of 8 ND-15, 64 MiB", build, {"data": data})
 
 
@@ -249,13 +269,20 @@ def run_targets(core, tmp, cases, target: float, repeat: int, pattern: str) -> N
         got = next(iter(model.infer(case.inputs).values()))
         want = request.infer(case.inputs, share_inputs=True)[0]
         diff = float(np.nanmax(np.abs(got.astype(np.float64) - want.astype(np.float64)))) if got.size else 0.0
-        t = interleaved({"ir": lambda: model.infer(case.inputs),
-                         "ov": lambda: request.infer(case.inputs, share_inputs=True, share_outputs=True)},
-                        repeat)
+        t = interleaved(
+            {
+                "ir": lambda: model.infer(case.inputs),  # noqa: B023, F821 (timed in this iteration)
+                "ov": lambda: request.infer(case.inputs, share_inputs=True, share_outputs=True),  # noqa: B023, F821
+            },
+            repeat,
+        )
         ratio = t["ir"] / t["ov"]
         worst = max(worst, ratio)
-        print(f"{case.name:30s} {t['ir'] * 1e3:7.1f}ms {t['ov'] * 1e3:7.1f}ms {ratio:9.2f} "
-              f"{'ok' if ratio <= target else 'MISS':>6s} {diff:10.3g}", flush=True)
+        print(
+            f"{case.name:30s} {t['ir'] * 1e3:7.1f}ms {t['ov'] * 1e3:7.1f}ms {ratio:9.2f} "
+            f"{'ok' if ratio <= target else 'MISS':>6s} {diff:10.3g}",
+            flush=True,
+        )
         del model, request
     print(f"worst ir/plugin: {worst:.2f} (target {target})")
 
@@ -293,8 +320,10 @@ def onnx_runner(spec, feeds):
     if op == "ScatterElements":
         attrs["axis"] = 0
     node = helper.make_node(op, ["data", "indices", "updates"], ["y"], **attrs)
-    infos = [helper.make_tensor_value_info(k, TensorProto.FLOAT if v.dtype == np.float32 else TensorProto.INT64,
-                                           v.shape) for k, v in feeds.items()]
+    infos = [
+        helper.make_tensor_value_info(k, TensorProto.FLOAT if v.dtype == np.float32 else TensorProto.INT64, v.shape)
+        for k, v in feeds.items()
+    ]
     graph = helper.make_graph([node], "g", infos, [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     ref = ReferenceEvaluator(model)
@@ -323,8 +352,10 @@ def run(args, core, tmp: str) -> None:
         if args.chain:
             run_targets(core, tmp, [chain_case(args.quick)], 1.0, args.repeat, args.k)
         return
-    print(f"{'case':28s} {'irexec':>9s} {'plugin':>9s} {'ir/plugin':>9s} {'copy data':>9s} {'ir/data':>7s} "
-          f"{'ir/largest':>10s} {'donated':>9s} {'don/plug':>8s} {'onnx.ref':>9s} {'onnx/ir':>8s}")
+    print(
+        f"{'case':28s} {'irexec':>9s} {'plugin':>9s} {'ir/plugin':>9s} {'copy data':>9s} {'ir/data':>7s} "
+        f"{'ir/largest':>10s} {'donated':>9s} {'don/plug':>8s} {'onnx.ref':>9s} {'onnx/ir':>8s}"
+    )
     for case in seed_cases(args.quick):
         if args.k.lower() not in case.name.lower():
             continue
@@ -335,8 +366,10 @@ def run(args, core, tmp: str) -> None:
         got = next(iter(model.infer(case.inputs).values()))
         want = request.infer(case.inputs, share_inputs=True)[0]
         if not np.allclose(got, want, rtol=1e-5, atol=1e-5, equal_nan=True):
-            print(f"  note: {case.name}: outputs differ from the plugin (max abs diff "
-                  f"{np.nanmax(np.abs(got - want)):.3g})")
+            print(
+                f"  note: {case.name}: outputs differ from the plugin (max abs diff "
+                f"{np.nanmax(np.abs(got - want)):.3g})"
+            )
         t = time_case(model, request, case.inputs, args.repeat)
         t_ir, t_ov, t_copy, t_don = t["ir"], t["ov"], t["copy"], t["donated"]
         t_largest = t.get("largest", t_copy)
@@ -345,10 +378,13 @@ def run(args, core, tmp: str) -> None:
             run = onnx_runner(case.onnx_fn, case.inputs)
             if run is not None:
                 t_onnx = median_time(run, 1)
-        onnx_cols = (f"{t_onnx * 1e3:8.0f}ms {t_onnx / t_ir:7.0f}x" if t_onnx else f"{'-':>9s} {'-':>8s}")
-        print(f"{case.name:28s} {t_ir * 1e3:7.1f}ms {t_ov * 1e3:7.1f}ms {t_ir / t_ov:9.2f} "
-              f"{t_copy * 1e3:7.1f}ms {t_ir / t_copy:7.2f} {t_ir / t_largest:10.2f} "
-              f"{t_don * 1e3:7.1f}ms {t_don / t_ov:8.2f} {onnx_cols}", flush=True)
+        onnx_cols = f"{t_onnx * 1e3:8.0f}ms {t_onnx / t_ir:7.0f}x" if t_onnx else f"{'-':>9s} {'-':>8s}"
+        print(
+            f"{case.name:28s} {t_ir * 1e3:7.1f}ms {t_ov * 1e3:7.1f}ms {t_ir / t_ov:9.2f} "
+            f"{t_copy * 1e3:7.1f}ms {t_ir / t_copy:7.2f} {t_ir / t_largest:10.2f} "
+            f"{t_don * 1e3:7.1f}ms {t_don / t_ov:8.2f} {onnx_cols}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from source while OpenVINO and NumPy read theirs (`imports` says what that costs
 
     python benchmarks/bench_startup.py [imports process scale] [--rounds N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,8 +45,11 @@ atexit.register(shutil.rmtree, TMP, ignore_errors=True)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 from big_irs import bad_edges, chain, many_ports  # noqa: E402
 
-ENV = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           PYTHONPYCACHEPREFIX=os.path.join(TMP, "bytecode"))
+ENV = dict(
+    os.environ,
+    PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    PYTHONPYCACHEPREFIX=os.path.join(TMP, "bytecode"),
+)
 ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 # The same, but irexec compiled from source in every process (a checkout run with
 # PYTHONDONTWRITEBYTECODE set): its own cache, irexec's part removed once filled, written no more.
@@ -64,7 +68,7 @@ def interleaved(cases: dict, repeat: int) -> dict:
     case is its arguments, or (arguments, environment)."""
     cases = {name: case if isinstance(case, tuple) else (case, ENV) for name, case in cases.items()}
     times = {name: [] for name in cases}
-    for name, (args, env) in cases.items():
+    for args, env in cases.values():
         fresh(args, env)  # the bytecode cache, and the file cache
     if any(env is SOURCE for _, env in cases.values()):
         shutil.rmtree(SOURCE["PYTHONPYCACHEPREFIX"] + os.path.abspath(ROOT), ignore_errors=True)
@@ -79,8 +83,14 @@ def import_times(code: str, repeat: int = 5) -> dict:
     """Microseconds each module ``code`` imports took itself, its own imports apart (median of runs)."""
     runs = []
     for _ in range(repeat + 1):
-        err = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True,
-                             text=True, check=True, env=ENV, cwd=ROOT).stderr
+        err = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=ENV,
+            cwd=ROOT,
+        ).stderr
         found = {}
         for line in err.splitlines():
             m = re.match(r"import time:\s+(\d+) \|\s+\d+ \|( *)(\S+)", line)
@@ -97,8 +107,13 @@ def by_package(times: dict) -> dict:
     out = {}
     for name, us in times.items():
         top = name.split(".")[0]
-        top = top if top in ("numpy", "click", "lxml", "ml_dtypes", "irexec", "openvino") else \
-            "the standard library" if top in sys.stdlib_module_names or top.startswith("_") else "others"
+        top = (
+            top
+            if top in ("numpy", "click", "lxml", "ml_dtypes", "irexec", "openvino")
+            else "the standard library"
+            if top in sys.stdlib_module_names or top.startswith("_")
+            else "others"
+        )
         out[top] = out.get(top, 0) + us / 1e3
     return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
@@ -122,26 +137,38 @@ def bench_imports():
     ir, ov = import_times(_RUN_IMPORTS), import_times("import openvino")
     for title, times in (("irexec run's imports (irexec.cli, irexec.commands.run)", ir), ("import openvino", ov)):
         packages = by_package(times)
-        print(f"{title}: {sum(packages.values()):.0f} ms: " +
-              ", ".join(f"{name} {ms:.1f}" for name, ms in packages.items()))
-    absent = [n for n in ("networkx", "scipy", "json", "irexec.compare", "irexec.api.core", "irexec.layer", "openvino")
-              if n not in ir]
+        print(
+            f"{title}: {sum(packages.values()):.0f} ms: "
+            + ", ".join(f"{name} {ms:.1f}" for name, ms in packages.items())
+        )
+    absent = [
+        n
+        for n in ("networkx", "scipy", "json", "irexec.compare", "irexec.api.core", "irexec.layer", "openvino")
+        if n not in ir
+    ]
     print(f"  not imported by irexec run: {', '.join(absent)}")
-    out = subprocess.run([sys.executable, "-c", _COMPILE], capture_output=True, text=True, check=True,
-                         env=ENV, cwd=ROOT).stdout.split()
-    print(f"compiling those {out[0]} irexec modules from source (no cached bytecode): "
-          f"+{float(out[1]) * 1e3:.0f} ms a process")
+    out = subprocess.run(
+        [sys.executable, "-c", _COMPILE], capture_output=True, text=True, check=True, env=ENV, cwd=ROOT
+    ).stdout.split()
+    print(
+        f"compiling those {out[0]} irexec modules from source (no cached bytecode): "
+        f"+{float(out[1]) * 1e3:.0f} ms a process"
+    )
 
 
-_IR_API = ("import sys, numpy as np, irexec\n"
-           "m = irexec.read_model(sys.argv[1]); rng = np.random.default_rng(0)\n"
-           "m.infer({t.get_any_name(): rng.random(list(t.get_shape())).astype(t.element_type.dtype)\n"
-           "         for t in m.inputs})\n")
-_OV_API = ("import sys, numpy as np, openvino as ov\n"
-           "c = ov.Core(); m = c.compile_model(c.read_model(sys.argv[1]), 'CPU')\n"
-           "r = m.create_infer_request(); rng = np.random.default_rng(0)\n"
-           "r.infer({p.get_any_name(): rng.random(list(p.get_shape())).astype(p.get_element_type()"
-           ".to_dtype()) for p in m.inputs})\n")
+_IR_API = (
+    "import sys, numpy as np, irexec\n"
+    "m = irexec.read_model(sys.argv[1]); rng = np.random.default_rng(0)\n"
+    "m.infer({t.get_any_name(): rng.random(list(t.get_shape())).astype(t.element_type.dtype)\n"
+    "         for t in m.inputs})\n"
+)
+_OV_API = (
+    "import sys, numpy as np, openvino as ov\n"
+    "c = ov.Core(); m = c.compile_model(c.read_model(sys.argv[1]), 'CPU')\n"
+    "r = m.create_infer_request(); rng = np.random.default_rng(0)\n"
+    "r.infer({p.get_any_name(): rng.random(list(p.get_shape())).astype(p.get_element_type()"
+    ".to_dtype()) for p in m.inputs})\n"
+)
 
 # The same three, timed step by step in the process (NumPy first, so that each step's imports
 # are its own): where the time goes.
@@ -153,7 +180,9 @@ def mark(name):
 import numpy as np
 mark("import numpy")
 """
-_IR_API_STEPS = _STEPS + """
+_IR_API_STEPS = (
+    _STEPS
+    + """
 import irexec
 irexec.read_model
 mark("import irexec (read_model's modules)")
@@ -165,7 +194,10 @@ mark("random inputs (numpy.random)")
 m.infer(feeds)
 mark("infer")
 """
-_IR_CLI_STEPS = _STEPS + """
+)
+_IR_CLI_STEPS = (
+    _STEPS
+    + """
 import contextlib, io
 import irexec.api.model
 mark("import irexec (read_model's modules)")
@@ -194,7 +226,10 @@ took["click and the rest of the command"] = time.perf_counter() - start - sum(to
 for label, seconds in took.items():
     marks.append((label, marks[-1][1] + seconds))
 """
-_OV_API_STEPS = _STEPS + """
+)
+_OV_API_STEPS = (
+    _STEPS
+    + """
 import openvino as ov
 mark("import openvino")
 c = ov.Core(); model = c.read_model(sys.argv[1])
@@ -207,6 +242,7 @@ mark("random inputs (numpy.random)")
 r.infer(feeds)
 mark("infer")
 """
+)
 _STEPS_END = """
 print(json.dumps([(name, t - marks[k][1]) for k, (name, t) in enumerate(marks[1:])]))
 """
@@ -215,29 +251,51 @@ print(json.dumps([(name, t - marks[k][1]) for k, (name, t) in enumerate(marks[1:
 def bench_process():
     rounds = ROUNDS[0]
     api, cli = ["-c", _IR_API, MODEL], ["-m", "irexec", "run", MODEL, "--random"]
-    t = interleaved({"ir api": api, "ir cli": cli, "ov api": ["-c", _OV_API, MODEL], "python": ["-c", "pass"],
-                     "ir api, irexec from source": (api, SOURCE), "ir cli, irexec from source": (cli, SOURCE)},
-                    rounds)
+    t = interleaved(
+        {
+            "ir api": api,
+            "ir cli": cli,
+            "ov api": ["-c", _OV_API, MODEL],
+            "python": ["-c", "pass"],
+            "ir api, irexec from source": (api, SOURCE),
+            "ir cli, irexec from source": (cli, SOURCE),
+        },
+        rounds,
+    )
     ov = t["ov api"]
-    print(f"a new process to the first result ({rounds} rounds; fastest, median): OpenVINO "
-          f"{min(ov) * 1e3:4.0f}, {statistics.median(ov) * 1e3:4.0f} ms", flush=True)
+    print(
+        f"a new process to the first result ({rounds} rounds; fastest, median): OpenVINO "
+        f"{min(ov) * 1e3:4.0f}, {statistics.median(ov) * 1e3:4.0f} ms",
+        flush=True,
+    )
     for name in ("ir api", "ir cli", "ir api, irexec from source", "ir cli, irexec from source"):
         mine = t[name]
-        print(f"  irexec {name[3:]:26s} {min(mine) * 1e3:4.0f}, {statistics.median(mine) * 1e3:4.0f} ms: "
-              f"{min(mine) / min(ov):.2f}x, {statistics.median(mine) / statistics.median(ov):.2f}x", flush=True)
+        print(
+            f"  irexec {name[3:]:26s} {min(mine) * 1e3:4.0f}, {statistics.median(mine) * 1e3:4.0f} ms: "
+            f"{min(mine) / min(ov):.2f}x, {statistics.median(mine) / statistics.median(ov):.2f}x",
+            flush=True,
+        )
     steps = {name: [] for name in ("irexec api", "irexec run", "OpenVINO")}
     scripts = {"irexec api": _IR_API_STEPS, "irexec run": _IR_CLI_STEPS, "OpenVINO": _OV_API_STEPS}
     for _ in range(max(rounds // 2, 3)):
         for name, script in scripts.items():
             start = time.perf_counter()
-            out = subprocess.run([sys.executable, "-c", script + _STEPS_END, MODEL], capture_output=True,
-                                 text=True, check=True, env=ENV, cwd=ROOT).stdout
+            out = subprocess.run(
+                [sys.executable, "-c", script + _STEPS_END, MODEL],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=ENV,
+                cwd=ROOT,
+            ).stdout
             wall = time.perf_counter() - start
             parts = json.loads(out.strip().splitlines()[-1])
             rest = wall - sum(seconds for _, seconds in parts)
             steps[name].append(parts + [("the interpreter's start and exit, the rest", rest)])
-    print(f"where the time goes (medians of {max(rounds // 2, 3)} runs, ms; `python -c pass` takes "
-          f"{statistics.median(t['python']) * 1e3:.0f} ms):")
+    print(
+        f"where the time goes (medians of {max(rounds // 2, 3)} runs, ms; `python -c pass` takes "
+        f"{statistics.median(t['python']) * 1e3:.0f} ms):"
+    )
     for name, runs in steps.items():
         parts = [(label, statistics.median(run[k][1] for run in runs)) for k, (label, _) in enumerate(runs[0])]
         print(f"  {name:10s} " + ", ".join(f"{label} {p * 1e3:.1f}" for label, p in parts), flush=True)
@@ -271,21 +329,31 @@ print(json.dumps({"seconds": time.perf_counter() - start, "peak": status("VmHWM:
 
 
 def bench_scale():
-    cases = [("chain of 80,000 Relus", chain(80_000), ("read", "run", "lint")),
-             ("60,000 ports, 10,000 edges", many_ports(60_000), ("read", "lint")),
-             ("100,000 edges the schema refuses", bad_edges(100_000), ("read", "lint"))]
+    cases = [
+        ("chain of 80,000 Relus", chain(80_000), ("read", "run", "lint")),
+        ("60,000 ports, 10,000 edges", many_ports(60_000), ("read", "lint")),
+        ("100,000 edges the schema refuses", bad_edges(100_000), ("read", "lint")),
+    ]
     for title, text, whats in cases:
         path = os.path.join(TMP, "scale.xml")
         with open(path, "w") as f:
             f.write(text)
         mib = len(text) / (1 << 20)
         for what in whats:
-            out = subprocess.run([sys.executable, "-c", _CHILD, path, what], capture_output=True, text=True,
-                                 check=True, env=ENV, cwd=ROOT).stdout
+            out = subprocess.run(
+                [sys.executable, "-c", _CHILD, path, what],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=ENV,
+                cwd=ROOT,
+            ).stdout
             m = json.loads(out.strip().splitlines()[-1])
-            print(f"{title:34s} {mib:5.1f} MiB {what:5s}: {m['seconds']:6.2f} s, {m['seconds'] / mib:5.2f} s/MiB, "
-                  f"peak +{m['peak'] / (1 << 20):5.0f} MiB = {m['peak'] / len(text):4.1f} bytes per XML byte",
-                  flush=True)
+            print(
+                f"{title:34s} {mib:5.1f} MiB {what:5s}: {m['seconds']:6.2f} s, {m['seconds'] / mib:5.2f} s/MiB, "
+                f"peak +{m['peak'] / (1 << 20):5.0f} MiB = {m['peak'] / len(text):4.1f} bytes per XML byte",
+                flush=True,
+            )
 
 
 def main(argv):

@@ -9,6 +9,7 @@ costs more than the plugin's copy; Unpack joins and encodes them once.
     python benchmarks/bench_strings.py            # 100k strings
     python benchmarks/bench_strings.py --quick    # 10k, for a smoke run
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,11 +23,11 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import irexec  # noqa: E402
-from irexec.io.random_inputs import random_strings  # noqa: E402
-
 import openvino as ov  # noqa: E402
 import openvino.opset15 as ops  # noqa: E402
+
+import irexec  # noqa: E402
+from irexec.io.random_inputs import random_strings  # noqa: E402
 
 
 def median_time(fn, repeat: int = 7) -> float:
@@ -70,8 +71,11 @@ def main() -> None:
         for kind, strings in texts.items():
             compare(f"StringTensorUnpack {kind}", unpack_path, [strings])
             begins, ends, symbols = irexec.read_model(unpack_path).infer([strings]).values()
-            params = [ops.parameter([n], ov.Type.i32, name="begins"), ops.parameter([n], ov.Type.i32, name="ends"),
-                      ops.parameter([symbols.size], ov.Type.u8, name="symbols")]
+            params = [
+                ops.parameter([n], ov.Type.i32, name="begins"),
+                ops.parameter([n], ov.Type.i32, name="ends"),
+                ops.parameter([symbols.size], ov.Type.u8, name="symbols"),
+            ]
             pack = ov.Model([ops.result(ops.string_tensor_pack(*params))], params)
             compare(f"StringTensorPack {kind}", saved(pack, folder, f"pack_{kind}"), [begins, ends, symbols])
 

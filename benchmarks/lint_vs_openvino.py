@@ -8,6 +8,7 @@ A tool "names the layer" when it reports an error whose text holds the broken la
 
     python benchmarks/lint_vs_openvino.py [--per-mutation N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,13 @@ class OpenVINO:
 
     def check(self, path: str) -> dict:
         if self.proc is None or self.proc.poll() is not None:
-            self.proc = subprocess.Popen([sys.executable, "-c", _WORKER], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", _WORKER],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
         try:
             self.proc.stdin.write(path + "\n")
             self.proc.stdin.flush()
@@ -67,8 +73,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--per-mutation", type=int, default=1)
     args = ap.parse_args()
-    models = sorted(glob.glob(os.path.join(ROOT, "models", "*.xml")) +
-                    glob.glob(os.path.join(ROOT, "tests", "data", "torch", "*.xml")))
+    models = sorted(
+        glob.glob(os.path.join(ROOT, "models", "*.xml"))
+        + glob.glob(os.path.join(ROOT, "tests", "data", "torch", "*.xml"))
+    )
     tmp = tempfile.mkdtemp(prefix="irexec-lint-vs-ov-")
     ov_ = OpenVINO()
     rows = []
@@ -80,20 +88,31 @@ def main():
             ir_names = any(f.layer_name == v.layer_name or f"'{v.layer_name}'" in f.message for f in findings)
             res = ov_.check(vpath)
             err = res.get("error")
-            rows.append({"code": v.code, "irexec_error": bool(findings), "irexec_names": ir_names,
-                         "ov_error": bool(err) or res.get("crash", False), "ov_crash": res.get("crash", False),
-                         "ov_names": bool(err) and v.layer_name in err})
+            rows.append(
+                {
+                    "code": v.code,
+                    "irexec_error": bool(findings),
+                    "irexec_names": ir_names,
+                    "ov_error": bool(err) or res.get("crash", False),
+                    "ov_crash": res.get("crash", False),
+                    "ov_names": bool(err) and v.layer_name in err,
+                }
+            )
     n = len(rows)
     total = {k: sum(r[k] for r in rows) for k in rows[0] if k != "code"}
     print(f"{n} broken variants of {len(models)} models")
     print(f"irexec lint: an error in {total['irexec_error']}, naming the layer in {total['irexec_names']}")
-    print(f"OpenVINO read + compile: an error in {total['ov_error']} (crashed on {total['ov_crash']}), "
-          f"naming the layer in {total['ov_names']}")
+    print(
+        f"OpenVINO read + compile: an error in {total['ov_error']} (crashed on {total['ov_crash']}), "
+        f"naming the layer in {total['ov_names']}"
+    )
     print(f"\n{'rule':6s} {'variants':>8s} {'irexec names':>13s} {'OpenVINO errs':>14s} {'OpenVINO names':>15s}")
     for code in sorted({r["code"] for r in rows}):
         sub = [r for r in rows if r["code"] == code]
-        print(f"{code:6s} {len(sub):8d} {sum(r['irexec_names'] for r in sub):13d} "
-              f"{sum(r['ov_error'] for r in sub):14d} {sum(r['ov_names'] for r in sub):15d}")
+        print(
+            f"{code:6s} {len(sub):8d} {sum(r['irexec_names'] for r in sub):13d} "
+            f"{sum(r['ov_error'] for r in sub):14d} {sum(r['ov_names'] for r in sub):15d}"
+        )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ must agree at every step (outputs bit for bit, or the same error line). A case t
 raises anything but irexec's own errors, is a finding: its seed is printed and saved as
 ``families-<seed>.txt`` under --out.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 sys.path.insert(0, HERE)
 
-import familylib  # noqa: E402
 from seed_loop import Case, parser, run  # noqa: E402
+
+import familylib  # noqa: E402
 
 
 def one(seed: int, path: str):

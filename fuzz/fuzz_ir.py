@@ -11,6 +11,7 @@ dies (a crash in native code) or stops making progress (a hang) is restarted, an
 was running is saved. Each finding is saved once per signature (kind + where it was raised) as a
 directory with model.xml, model.bin and finding.txt (the mutations, the traceback).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
 import fuzzlib  # noqa: E402
 
-MEMORY_EXTRA = 3 << 30   # address space a worker may add while running a case
-TENSOR_BUDGET = "256M"   # irexec's per-tensor budget in the workers (IREXEC_MAX_TENSOR_BYTES)
+MEMORY_EXTRA = 3 << 30  # address space a worker may add while running a case
+TENSOR_BUDGET = "256M"  # irexec's per-tensor budget in the workers (IREXEC_MAX_TENSOR_BYTES)
 
 
 def signature(outcome: fuzzlib.Outcome) -> str:
@@ -51,21 +52,63 @@ def signature(outcome: fuzzlib.Outcome) -> str:
 
 # Characters no terminal may receive raw from a name (C1 controls, bidi, format characters, line
 # separators), with Graphviz's escapes; and what must never reach stdout/stderr.
-HOSTILE = ["\u009b", "\u0085", "\u009d", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066",
-           "\u2067", "\u2068", "\u2069", "\u200b", "\u200e", "\u200f", "\u2028", "\u2029", "\u00ad",
-           "\ufeff", "\t", "\n", "\\N", "\\\\G", "\\L", "[31m"]
+HOSTILE = [
+    "\u009b",
+    "\u0085",
+    "\u009d",
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u200b",
+    "\u200e",
+    "\u200f",
+    "\u2028",
+    "\u2029",
+    "\u00ad",
+    "\ufeff",
+    "\t",
+    "\n",
+    "\\N",
+    "\\\\G",
+    "\\L",
+    "[31m",
+]
 RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
-CHANNELS = (("lint",), ("lint", "--format", "json"), ("lint", "--format", "sarif"), ("show",),
-            ("show", "--format", "json"), ("show", "--dot", "-"), ("run", "--random", "--profile"))
+CHANNELS = (
+    ("lint",),
+    ("lint", "--format", "json"),
+    ("lint", "--format", "sarif"),
+    ("show",),
+    ("show", "--format", "json"),
+    ("show", "--dot", "-"),
+    ("run", "--random", "--profile"),
+)
 # Ops whose output size comes from an input's values, and a size that is over the workers' budget
 # as a product of two dims or as one.
-VALUE_SIZED = {"Range", "Broadcast", "Tile", "Pad", "OneHot", "Interpolate", "RandomUniform", "Eye",
-               "Reshape", "ConstantOfShape"}
+VALUE_SIZED = {
+    "Range",
+    "Broadcast",
+    "Tile",
+    "Pad",
+    "OneHot",
+    "Interpolate",
+    "RandomUniform",
+    "Eye",
+    "Reshape",
+    "ConstantOfShape",
+}
 
 
 def hostile_names(ch, case):
     """The case with its names (the net's, layers', tensor names) salted with HOSTILE characters."""
     from lxml import etree
+
     try:
         root = etree.fromstring(case.xml)
     except etree.XMLSyntaxError:
@@ -86,6 +129,7 @@ def big_sizes(ch, case):
     repeat count), so that only its values can say the output is over the budget."""
     import numpy as np
     from lxml import etree
+
     if case.blob is None:
         return case
     try:
@@ -93,8 +137,11 @@ def big_sizes(ch, case):
     except etree.XMLSyntaxError:
         return case
     layers = {el.get("id"): el for el in root.iterfind("./layers/layer")}
-    feeding = [layers.get(e.get("from-layer")) for e in root.iterfind("./edges/edge")
-               if getattr(layers.get(e.get("to-layer")), "get", lambda k: None)("type") in VALUE_SIZED]
+    feeding = [
+        layers.get(e.get("from-layer"))
+        for e in root.iterfind("./edges/edge")
+        if getattr(layers.get(e.get("to-layer")), "get", lambda k: None)("type") in VALUE_SIZED
+    ]
     consts = [el for el in feeding if el is not None and el.get("type") == "Const"]
     if not consts:
         return case
@@ -105,12 +152,12 @@ def big_sizes(ch, case):
         offset, size = int(data.get("offset")), int(data.get("size"))
     except (AttributeError, KeyError, TypeError, ValueError):
         return case
-    value = ch.choice([1 << 15, 1 << 16, 17320, 3 * 10 ** 8, 1 << 31])
+    value = ch.choice([1 << 15, 1 << 16, 17320, 3 * 10**8, 1 << 31])
     count = size // dtype.itemsize
     if count < 1 or offset < 0 or offset + size > len(case.blob):
         return case
     fill = np.full(count, min(value, 60000) if dtype == np.float16 else value).astype(dtype).tobytes()
-    case.blob = case.blob[:offset] + fill + case.blob[offset + len(fill):]
+    case.blob = case.blob[:offset] + fill + case.blob[offset + len(fill) :]
     case.steps.append(f"a Const feeding a value-sized op filled with {value}")
     return case
 
@@ -120,14 +167,20 @@ def check_channels(xml_path: str, seconds: float):
     stderr, JSON that parses, one line on stderr when it fails."""
     import contextlib
     import io
+
     from irexec.cli import cli
+
     for args in CHANNELS:
         out, err = io.StringIO(), io.StringIO()
         argv = [args[0], xml_path, *args[1:]]
         code = None
         try:
-            with fuzzlib.time_limit(seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-                    warnings.catch_warnings():
+            with (
+                fuzzlib.time_limit(seconds),
+                contextlib.redirect_stdout(out),
+                contextlib.redirect_stderr(err),
+                warnings.catch_warnings(),
+            ):
                 warnings.simplefilter("ignore")
                 try:
                     cli.main(args=argv, prog_name="irexec", standalone_mode=True)
@@ -157,7 +210,9 @@ def check_special_files(xml_path: str, work: str, seconds: float):
     (a hang is the finding) and print the name escaped; `-o` into a FIFO nobody reads is refused."""
     import contextlib
     import io
+
     from irexec.cli import cli
+
     folder = os.path.join(work, "special")
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
@@ -184,6 +239,7 @@ def check_special_files(xml_path: str, work: str, seconds: float):
 
 
 # ---- worker: runs cases until the deadline, reports counts as JSON on its last line -------------------
+
 
 def worker(args) -> None:
     os.environ["IREXEC_MAX_TENSOR_BYTES"] = TENSOR_BUDGET
@@ -239,14 +295,21 @@ def worker(args) -> None:
             one(fuzzlib.RandomChooser(random.Random(f"{args.seed}-{args.worker}-{args.generation}-{i}")), i)
             i += 1
     else:
-        from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+        from hypothesis import HealthCheck, Phase, given, settings
+        from hypothesis import strategies as st
 
         state = {"i": 0}
 
         # Batches of examples, the deadline checked between them: stopping a run from inside
         # would be a failure that hypothesis replays.
-        @settings(max_examples=200, deadline=None, database=None, derandomize=False,
-                  suppress_health_check=list(HealthCheck), phases=[Phase.generate])
+        @settings(
+            max_examples=200,
+            deadline=None,
+            database=None,
+            derandomize=False,
+            suppress_health_check=list(HealthCheck),
+            phases=[Phase.generate],
+        )
         @given(st.data())
         def run(data):
             one(fuzzlib.HypothesisChooser(data), state["i"])
@@ -259,19 +322,42 @@ def worker(args) -> None:
 
 # ---- parent: runs workers, restarts dead or stuck ones, sums the counts ------------------------------
 
+
 def supervise(args) -> int:
     os.makedirs(args.out, exist_ok=True)
     workdir = tempfile.mkdtemp(prefix="irexec-fuzz-")
     deadline = time.monotonic() + args.minutes * 60
-    finished, restarts = {}, 0   # counts of workers that are gone (a restarted worker starts at zero)
+    finished, restarts = {}, 0  # counts of workers that are gone (a restarted worker starts at zero)
     procs = {}
 
     def start(k: int, generation: int):
         remaining = max(1.0, deadline - time.monotonic())
-        cmd = [sys.executable, os.path.abspath(__file__), "--worker", str(k), "--generation", str(generation),
-               "--seconds", str(remaining), "--workdir", workdir, "--engine", args.engine, "--seed", str(args.seed),
-               "--out", args.out, "--case-seconds", str(args.case_seconds), "--cli-every", str(args.cli_every),
-               "--npy-every", str(args.npy_every), "--names-every", str(args.names_every)]
+        cmd = [
+            sys.executable,
+            os.path.abspath(__file__),
+            "--worker",
+            str(k),
+            "--generation",
+            str(generation),
+            "--seconds",
+            str(remaining),
+            "--workdir",
+            workdir,
+            "--engine",
+            args.engine,
+            "--seed",
+            str(args.seed),
+            "--out",
+            args.out,
+            "--case-seconds",
+            str(args.case_seconds),
+            "--cli-every",
+            str(args.cli_every),
+            "--npy-every",
+            str(args.npy_every),
+            "--names-every",
+            str(args.names_every),
+        ]
         wdir = os.path.join(workdir, f"w{k}")
         if os.path.exists(os.path.join(wdir, "counts.json")):
             os.unlink(os.path.join(wdir, "counts.json"))
@@ -301,8 +387,11 @@ def supervise(args) -> int:
     while procs:
         time.sleep(1.0)
         if time.monotonic() - last_report > 60:
-            print(f"[{(time.monotonic() - deadline) / 60 + args.minutes:.1f} min] cases: "
-                  f"{fmt(total(counts_of(k) for k in procs))}", flush=True)
+            print(
+                f"[{(time.monotonic() - deadline) / 60 + args.minutes:.1f} min] cases: "
+                f"{fmt(total(counts_of(k) for k in procs))}",
+                flush=True,
+            )
             last_report = time.monotonic()
         for k, (p, gen) in list(procs.items()):
             beat = os.path.join(workdir, f"w{k}", "heartbeat")
@@ -333,12 +422,14 @@ def supervise(args) -> int:
 
 # ---- atheris: coverage-guided, in-process --------------------------------------------------------------
 
+
 def run_atheris(args) -> int:
     import atheris
 
     os.environ["IREXEC_MAX_TENSOR_BYTES"] = TENSOR_BUDGET
     warnings.simplefilter("ignore")
     import irexec.cli  # noqa: F401  (loaded now, so that it is instrumented too)
+
     atheris.instrument_all()  # irexec is already imported (by fuzzlib): instrument what is loaded
     seeds = fuzzlib.seeds()
     blobs = {name: blob for name, _, blob in seeds}
@@ -373,9 +464,15 @@ def run_atheris(args) -> int:
         for name, xml, _ in seeds:
             with open(os.path.join(corpus, name + ".xml"), "wb") as f:
                 f.write(xml)
-    libfuzzer_args = [sys.argv[0], corpus, f"-max_total_time={int(args.minutes * 60)}",
-                      f"-timeout={int(args.case_seconds * 3)}", "-rss_limit_mb=6144", f"-seed={args.seed or 1}",
-                      "-print_final_stats=1"]
+    libfuzzer_args = [
+        sys.argv[0],
+        corpus,
+        f"-max_total_time={int(args.minutes * 60)}",
+        f"-timeout={int(args.case_seconds * 3)}",
+        "-rss_limit_mb=6144",
+        f"-seed={args.seed or 1}",
+        "-print_final_stats=1",
+    ]
     # Structured: a few hundred bytes of decisions is plenty, so no slow growth of the length limit.
     libfuzzer_args += ["-max_len=4096", "-len_control=0"] if args.engine == "atheris" else ["-max_len=65536"]
     dict_path = os.path.join(HERE, "ir.dict")
@@ -401,8 +498,11 @@ def replay(path: str) -> int:
     npy_path = os.path.join(path, "input.npy")
     case = fuzzlib.Case("replay", xml, blob, ["replay"], seed)
     if os.path.exists(npy_path):
-        name = next((line.split("input ", 1)[1].split(" from")[0] for line in open(info)
-                     if " from a .npy" in line), None) if os.path.exists(info) else None
+        name = (
+            next((line.split("input ", 1)[1].split(" from")[0] for line in open(info) if " from a .npy" in line), None)
+            if os.path.exists(info)
+            else None
+        )
         case.npy = (name, open(npy_path, "rb").read())
     work = tempfile.mkdtemp(prefix="irexec-replay-")
     out = fuzzlib.run_case(case, work, cli=True)
@@ -419,10 +519,18 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=os.path.join(HERE, "findings"))
     ap.add_argument("--case-seconds", type=float, default=10.0, help="time limit of one case")
     ap.add_argument("--cli-every", type=int, default=4, help="also run every Nth case through the CLI")
-    ap.add_argument("--npy-every", type=int, default=8,
-                    help="every Nth case is a seed model run through the CLI with a damaged .npy input")
-    ap.add_argument("--names-every", type=int, default=6,
-                    help="salt the names of about every Nth case with terminal controls and check every channel")
+    ap.add_argument(
+        "--npy-every",
+        type=int,
+        default=8,
+        help="every Nth case is a seed model run through the CLI with a damaged .npy input",
+    )
+    ap.add_argument(
+        "--names-every",
+        type=int,
+        default=6,
+        help="salt the names of about every Nth case with terminal controls and check every channel",
+    )
     ap.add_argument("--corpus", metavar="DIR", help="atheris engines: keep the corpus here (runs build on it)")
     ap.add_argument("--replay", metavar="DIR", help="rerun one saved finding")
     ap.add_argument("--worker", type=int, help=argparse.SUPPRESS)

@@ -15,6 +15,7 @@ reader keeps. A case that differs, holds too much, or raises anything but irexec
 finding: printed on one line and saved as ``plain-<seed>.xml`` (the case) and ``plain-<seed>.txt``
 (the mutations and the difference) under --out.
 """
+
 from __future__ import annotations
 
 import glob
@@ -32,23 +33,26 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
 
+from lxml import etree  # noqa: E402
+from seed_loop import Case, parser, run  # noqa: E402
+
 import irexec  # noqa: E402
 import irexec.ir.plain_ir as plain_ir  # noqa: E402
 import irexec.ir.reader as reader  # noqa: E402
 import irexec.ir.stream as stream  # noqa: E402
 import irtext  # noqa: E402
-from lxml import etree  # noqa: E402
-from seed_loop import Case, parser, run  # noqa: E402
 from irexec.errors import IRExecError  # noqa: E402
-
 
 # ---------------------------------------------------------------------------------------------
 # Seeds: (name, xml text, weights bytes or None)
 
+
 def seeds() -> list:
     out = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "models", "*.xml"))
-                       + glob.glob(os.path.join(ROOT, "tests", "data", "torch", "*.xml"))):
+    for path in sorted(
+        glob.glob(os.path.join(ROOT, "models", "*.xml"))
+        + glob.glob(os.path.join(ROOT, "tests", "data", "torch", "*.xml"))
+    ):
         with open(path, encoding="utf-8") as f:
             xml = f.read()
         if len(xml) > 30_000:
@@ -63,8 +67,10 @@ def seeds() -> list:
     # Past DROP_EVERY layers and edges and the schema's SCHEMA_SLICE: what is dropped or moved
     # out of a section while it is read.
     n = 600
-    chain = [irtext.param(0, "x", (2,))] + [irtext.layer(i, "Relu", inputs=[irtext.port(0, "f32", (2,))],
-                                                         outputs=[irtext.port(1, "f32", (2,))]) for i in range(1, n)]
+    chain = [irtext.param(0, "x", (2,))] + [
+        irtext.layer(i, "Relu", inputs=[irtext.port(0, "f32", (2,))], outputs=[irtext.port(1, "f32", (2,))])
+        for i in range(1, n)
+    ]
     edges = [(0, 0, 1, 0)] + [(i, 1, i + 1, 0) for i in range(1, n - 1)] + [(n - 1, 1, n, 0)]
     out.append(("chain", irtext.net(chain + [irtext.result(n, "f32", (2,))], edges), None))
     return out
@@ -74,20 +80,57 @@ def seeds() -> list:
 # Mutations: each takes (rng, text) and returns (new text, description)
 
 SNIPPETS = [
-    "<!-- c -->", "<!---->", "<?pi x?>", "<?xml-stylesheet href='a'?>", "<junk/>", "<junk>t</junk>",
-    "text", " ", "\n", "&amp;", "&#60;layer&#62;", "&lt;layer id='9'&gt;", "<![CDATA[x]]>",
-    "<![CDATA[<layer id='9'>]]>", "<!-- <layer id=\"9\"> -->", "<!-- <edge from-layer=\"0\"/> -->",
-    "<?pi <layer ?>", '<layer id="9" name="n" type="Relu" version="opset1"/>',
+    "<!-- c -->",
+    "<!---->",
+    "<?pi x?>",
+    "<?xml-stylesheet href='a'?>",
+    "<junk/>",
+    "<junk>t</junk>",
+    "text",
+    " ",
+    "\n",
+    "&amp;",
+    "&#60;layer&#62;",
+    "&lt;layer id='9'&gt;",
+    "<![CDATA[x]]>",
+    "<![CDATA[<layer id='9'>]]>",
+    '<!-- <layer id="9"> -->',
+    '<!-- <edge from-layer="0"/> -->',
+    "<?pi <layer ?>",
+    '<layer id="9" name="n" type="Relu" version="opset1"/>',
     '<layer id="9" name="n" type="Parameter" version="opset1"><data shape="1" element_type="f32"/>'
     '<output><port id="0" precision="FP32"><dim>1</dim></port></output></layer>',
-    '<edge from-layer="0" from-port="0" to-layer="9" to-port="0"/>', "<layers/>", "<edges/>",
-    "<layers><layer id=\"8\"/></layers>", "<rt_info/>", "<rt_info><a v=\"1\"/><b><c/></b></rt_info>",
-    "<rt_info><layer id=\"9\"/></rt_info>", "<rt_info><!-- c --><rt_info/></rt_info>",
-    '<net version="11"/>', "<body/>", "<bodyguard/>", "<then_body/>", '<x:layer xmlns:x="u"/>',
-    '<x:rt_info xmlns:x="u"/>', '<layers xmlns="u"/>', '<x:layers xmlns:x="u"><layer id="7"/></x:layers>',
-    '<rt_info xmlns="u"><a/></rt_info>', "<Layer/>", "<edge/>", "<layer/>", "<data/>", "<port id=\"5\"/>",
-    "<dim>2</dim>", "<dim/>", "<a><a><a/></a></a>", '<meta><layer id="6"/></meta>', "</junk>", "<",
-    "&bogus;", "\x00", "]]>",
+    '<edge from-layer="0" from-port="0" to-layer="9" to-port="0"/>',
+    "<layers/>",
+    "<edges/>",
+    '<layers><layer id="8"/></layers>',
+    "<rt_info/>",
+    '<rt_info><a v="1"/><b><c/></b></rt_info>',
+    '<rt_info><layer id="9"/></rt_info>',
+    "<rt_info><!-- c --><rt_info/></rt_info>",
+    '<net version="11"/>',
+    "<body/>",
+    "<bodyguard/>",
+    "<then_body/>",
+    '<x:layer xmlns:x="u"/>',
+    '<x:rt_info xmlns:x="u"/>',
+    '<layers xmlns="u"/>',
+    '<x:layers xmlns:x="u"><layer id="7"/></x:layers>',
+    '<rt_info xmlns="u"><a/></rt_info>',
+    "<Layer/>",
+    "<edge/>",
+    "<layer/>",
+    "<data/>",
+    '<port id="5"/>',
+    "<dim>2</dim>",
+    "<dim/>",
+    "<a><a><a/></a></a>",
+    '<meta><layer id="6"/></meta>',
+    "</junk>",
+    "<",
+    "&bogus;",
+    "\x00",
+    "]]>",
 ]
 
 _TAG = re.compile(r"<(/?)([A-Za-z_][\w:.-]*)")
@@ -114,8 +157,26 @@ def m_insert(rng, text):
 
 def m_insert_near(rng, text):
     """A snippet just before or after a chosen kind of tag."""
-    tag = rng.choice(["<layer ", "</layer>", "<edge ", "</layers>", "<edges>", "</edges>", "<layers>",
-                      "</net>", "<net ", "<port ", "</port>", "<data ", "<input>", "<output>", "<dim>", "<rt_info"])
+    tag = rng.choice(
+        [
+            "<layer ",
+            "</layer>",
+            "<edge ",
+            "</layers>",
+            "<edges>",
+            "</edges>",
+            "<layers>",
+            "</net>",
+            "<net ",
+            "<port ",
+            "</port>",
+            "<data ",
+            "<input>",
+            "<output>",
+            "<dim>",
+            "<rt_info",
+        ]
+    )
     found = [m.start() for m in re.finditer(re.escape(tag), text)]
     if not found:
         return m_insert(rng, text)
@@ -164,8 +225,9 @@ def m_section(rng, text):
         x, _ = rng.choice(others)
         gt = rest.index(">", x) + 1
         if rest[gt - 2] == "/":
-            return rest[:gt - 2] + ">" + piece + "</" + re.match(r"<([\w:]+)", rest[x:]).group(1) + ">" + rest[gt:], \
-                f"nest <{tag}> from {a} into a self-closed element at {x}"
+            return rest[: gt - 2] + ">" + piece + "</" + re.match(r"<([\w:]+)", rest[x:]).group(1) + ">" + rest[
+                gt:
+            ], f"nest <{tag}> from {a} into a self-closed element at {x}"
         return rest[:gt] + piece + rest[gt:], f"nest <{tag}> from {a} into the element at {x}"
     if op == "wrap":
         w = rng.choice(["junk", "rt_info", "layers", "edges", "x:w", "layer", "body"])
@@ -201,8 +263,9 @@ def m_root(rng, text):
     if op == "after":
         return text + s, f"after the root: {s!r}"
     i = text.index(">", text.index("<net")) + 1
-    return text[:i] + '<net version="11">' + text[i:text.rindex("</net>")] + "</net>" + text[text.rindex("</net>"):], \
-        "a <net> in the <net>"
+    return text[:i] + '<net version="11">' + text[i : text.rindex("</net>")] + "</net>" + text[
+        text.rindex("</net>") :
+    ], "a <net> in the <net>"
 
 
 def m_ids(rng, text):
@@ -210,13 +273,33 @@ def m_ids(rng, text):
     if not ids:
         return m_insert(rng, text)
     m = rng.choice(ids)
-    new = rng.choice(["1" * 30, "9" * 19, "1" * 20, "-1", " 1", "1.0", "\u0663", "\uff11", "", "0x1", "00", "a",
-                      "1" * 5000, "9223372036854775808",
-                      "&#49;", "&#x31;0", "1&#10;"])
-    out = text[:m.start(2)] + new + text[m.end(2):]
+    new = rng.choice(
+        [
+            "1" * 30,
+            "9" * 19,
+            "1" * 20,
+            "-1",
+            " 1",
+            "1.0",
+            "\u0663",
+            "\uff11",
+            "",
+            "0x1",
+            "00",
+            "a",
+            "1" * 5000,
+            "9223372036854775808",
+            "&#49;",
+            "&#x31;0",
+            "1&#10;",
+        ]
+    )
+    out = text[: m.start(2)] + new + text[m.end(2) :]
     if rng.random() < 0.5:  # and the edges that name it
         old = m.group(2)
-        out = out.replace(f'from-layer="{old}"', f'from-layer="{new}"').replace(f'to-layer="{old}"', f'to-layer="{new}"')
+        out = out.replace(f'from-layer="{old}"', f'from-layer="{new}"').replace(
+            f'to-layer="{old}"', f'to-layer="{new}"'
+        )
     return out, f"layer id {m.group(2)!r} -> {new[:30]!r}"
 
 
@@ -243,7 +326,7 @@ def m_attrs(rng, text):
         a = ' xml:lang="en" xml:space="preserve"'
     else:
         a = ' name="a&amp;b&lt;layer &#62;"'
-    return text[:m.end()] + a + text[m.end():], f"{k} attributes ({style}) on <{m.group(2)}> at {m.start()}"
+    return text[: m.end()] + a + text[m.end() :], f"{k} attributes ({style}) on <{m.group(2)}> at {m.start()}"
 
 
 def m_names(rng, text):
@@ -251,9 +334,23 @@ def m_names(rng, text):
     if not ms:
         return m_insert(rng, text)
     m = rng.choice(ms)
-    v = rng.choice(["&amp;", "a&lt;layer id=&quot;1&quot;&gt;", "", "&#x3C;edge", "\u00e9", "x" * 200, " ",
-                    "a,b", "?", "-1", "1,,2", "&#10;"])
-    return text[:m.start(2)] + v + text[m.end(2):], f"{m.group(1)} -> {v!r}"
+    v = rng.choice(
+        [
+            "&amp;",
+            "a&lt;layer id=&quot;1&quot;&gt;",
+            "",
+            "&#x3C;edge",
+            "\u00e9",
+            "x" * 200,
+            " ",
+            "a,b",
+            "?",
+            "-1",
+            "1,,2",
+            "&#10;",
+        ]
+    )
+    return text[: m.start(2)] + v + text[m.end(2) :], f"{m.group(1)} -> {v!r}"
 
 
 def m_dims(rng, text):
@@ -261,9 +358,21 @@ def m_dims(rng, text):
     if not ms:
         return m_insert(rng, text)
     m = rng.choice(ms)
-    v = rng.choice(["<dim></dim>", "<dim/>", "<dim> 2 </dim>", "<dim>-1</dim>", "<dim><!-- c -->2</dim>",
-                    "<dim><![CDATA[2]]></dim>", "<dim>2<rt_info/></dim>", "<dim>?</dim>", "<dim>1..3</dim>", ""])
-    return text[:m.start()] + v + text[m.end():], f"dim -> {v!r}"
+    v = rng.choice(
+        [
+            "<dim></dim>",
+            "<dim/>",
+            "<dim> 2 </dim>",
+            "<dim>-1</dim>",
+            "<dim><!-- c -->2</dim>",
+            "<dim><![CDATA[2]]></dim>",
+            "<dim>2<rt_info/></dim>",
+            "<dim>?</dim>",
+            "<dim>1..3</dim>",
+            "",
+        ]
+    )
+    return text[: m.start()] + v + text[m.end() :], f"dim -> {v!r}"
 
 
 def m_space(rng, text):
@@ -276,7 +385,9 @@ def m_space(rng, text):
         return text.replace("\n", "\r\n"), "CRLF"
     if op == "tabs":
         return re.sub(r">\s*<", ">\t\n\t<", text), "tabs"
-    return re.sub(r"<(layer|edge|layers|edges)( |>)", lambda m: f"<{m.group(1)}\n\t{m.group(2)}", text), "breaks in tags"
+    return re.sub(
+        r"<(layer|edge|layers|edges)( |>)", lambda m: f"<{m.group(1)}\n\t{m.group(2)}", text
+    ), "breaks in tags"
 
 
 def m_truncate(rng, text):
@@ -287,8 +398,9 @@ def m_truncate(rng, text):
 def m_bulk(rng, text):
     """Many elements or comments somewhere (to meet the shrunk limits)."""
     n = rng.choice([8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 260, 300])
-    what = rng.choice(["<a/>", "<rt_info/>", "<!--c-->", "<!--<layer -->", "<!--<edge -->", "<a></a>", "<?p?>",
-                       "<![CDATA[<layer ]]>"])
+    what = rng.choice(
+        ["<a/>", "<rt_info/>", "<!--c-->", "<!--<layer -->", "<!--<edge -->", "<a></a>", "<?p?>", "<![CDATA[<layer ]]>"]
+    )
     if rng.random() < 0.3:  # comments with marks, spread among the elements
         mark = rng.choice(["<!--<layer -->", "<!--<edge -->", "<?p <layer?>"])
         body = "".join(what if i % 10 else mark for i in range(n))
@@ -300,18 +412,26 @@ def m_bulk(rng, text):
         body = "<rt_info>" + body + "</rt_info>"
     elif where == "junk":
         body = "<junk>" + body + "</junk>"
-    anchors = {"layer": r"<layer [^>]*[^/]>", "data": r"<data [^>]*>", "port": r"<port [^>]*[^/]>",
-               "edge": r"<edge [^>]*>", "net": r"<net [^>]*>", "layers": r"<layers>", "edges": r"<edges>",
-               "rt_info": r"<layer [^>]*[^/]>|<net [^>]*>|</edges>", "junk": r"<net [^>]*>|</layers>|</edges>|<layers>"}
+    anchors = {
+        "layer": r"<layer [^>]*[^/]>",
+        "data": r"<data [^>]*>",
+        "port": r"<port [^>]*[^/]>",
+        "edge": r"<edge [^>]*>",
+        "net": r"<net [^>]*>",
+        "layers": r"<layers>",
+        "edges": r"<edges>",
+        "rt_info": r"<layer [^>]*[^/]>|<net [^>]*>|</edges>",
+        "junk": r"<net [^>]*>|</layers>|</edges>|<layers>",
+    }
     ms = list(re.finditer(anchors[where], text))
     if not ms:
         return m_insert(rng, text)
     m = rng.choice(ms)
     at = m.end()
     if where == "data" and text[at - 2] == "/":
-        return text[:at - 2] + ">" + body + "</data>" + text[at:], f"{n} x {what!r} into a <data>"
+        return text[: at - 2] + ">" + body + "</data>" + text[at:], f"{n} x {what!r} into a <data>"
     if where == "edge" and text[at - 2] == "/":
-        return text[:at - 2] + ">" + body + "</edge>" + text[at:], f"{n} x {what!r} into an <edge>"
+        return text[: at - 2] + ">" + body + "</edge>" + text[at:], f"{n} x {what!r} into an <edge>"
     if where in ("rt_info", "junk") and m.group(0).startswith("</"):
         at = m.start() if rng.random() < 0.5 else m.end()
     return text[:at] + body + text[at:], f"{n} x {what!r} into <{where}> at {at}"
@@ -323,11 +443,25 @@ def m_encoding(rng, text):
         return "\ufeff" + text, "BOM"
     if op == "decl16":
         return re.sub(r"<\?xml[^>]*\?>", '<?xml version="1.0" encoding="UTF-16"?>', text, count=1), "UTF-16 declared"
-    return re.sub(r"<\?xml[^>]*\?>", '<?xml version="1.0" encoding="ISO-8859-1"?>', text, count=1), "ISO-8859-1 declared"
+    return re.sub(
+        r"<\?xml[^>]*\?>", '<?xml version="1.0" encoding="ISO-8859-1"?>', text, count=1
+    ), "ISO-8859-1 declared"
 
 
-MUTATIONS = [(m_insert, 6), (m_insert_near, 6), (m_section, 6), (m_root, 2), (m_ids, 2), (m_attrs, 3),
-             (m_names, 2), (m_dims, 2), (m_space, 2), (m_truncate, 1), (m_bulk, 5), (m_encoding, 1)]
+MUTATIONS = [
+    (m_insert, 6),
+    (m_insert_near, 6),
+    (m_section, 6),
+    (m_root, 2),
+    (m_ids, 2),
+    (m_attrs, 3),
+    (m_names, 2),
+    (m_dims, 2),
+    (m_space, 2),
+    (m_truncate, 1),
+    (m_bulk, 5),
+    (m_encoding, 1),
+]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,18 +533,33 @@ class Held:
         return self
 
     def __exit__(self, *exc):
-        stream.Stream.check_id, stream.Stream.start_section, plain_ir._read = \
-            self._check_id, self._start_section, self._read
+        stream.Stream.check_id, stream.Stream.start_section, plain_ir._read = (
+            self._check_id,
+            self._start_section,
+            self._read,
+        )
         plain_ir.edge_of = self._edge_of
 
 
 # ---------------------------------------------------------------------------------------------
 # One reading, both ways
 
+
 def snapshot(graph) -> tuple:
-    layers = [(x.id, x.name, x.type, x.version, x.attrs, x.line, x.scope, type(x.op).__name__,
-               [(p.id, p.etype and p.etype.name, p.shape, p.names, p.line) for p in x.inputs + x.outputs])
-              for x in graph.layers.values()]
+    layers = [
+        (
+            x.id,
+            x.name,
+            x.type,
+            x.version,
+            x.attrs,
+            x.line,
+            x.scope,
+            type(x.op).__name__,
+            [(p.id, p.etype and p.etype.name, p.shape, p.names, p.line) for p in x.inputs + x.outputs],
+        )
+        for x in graph.layers.values()
+    ]
     return graph.name, graph.ir_version, layers, graph.succ, sorted(graph.used), graph.topological_order()
 
 
@@ -431,6 +580,7 @@ def read(path: str, quick: bool) -> tuple:
 
 def quick_taken(path: str) -> bool:
     from irexec.ir.safexml import prepare_xml
+
     plain_ir.QUICK = True
     try:
         with open(path, "rb") as f:
@@ -473,8 +623,12 @@ def make_case(seed: int) -> tuple:
         done.append(what)
     limits = None
     if rng.random() < 0.5:
-        limits = (rng.choice([16, 32, 64, 256]), rng.choice([8, 32, 64, 1024]), rng.choice([64, 256, 1024]),
-                  rng.choice([1, 64, 300, SHIPPED[3]]))
+        limits = (
+            rng.choice([16, 32, 64, 256]),
+            rng.choice([8, 32, 64, 1024]),
+            rng.choice([64, 256, 1024]),
+            rng.choice([1, 64, 300, SHIPPED[3]]),
+        )
     elif rng.random() < 0.5:  # (the seeds are one piece at the size shipped: cut them smaller)
         limits = SHIPPED[:3] + (rng.choice([1, 64, 300]),)
     return text, blob, done, limits
@@ -515,9 +669,14 @@ def one(seed: int, work: str, skip=()):
 
 def main(argv=None) -> int:
     ap = parser(__doc__, os.path.join(HERE, "findings"))
-    ap.add_argument("--skip", action="append", default=[], metavar="TEXT",
-                    help="leave out the cases with a mutation whose description has TEXT "
-                         "(a finding already known, e.g. 'wrap the root')")
+    ap.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="leave out the cases with a mutation whose description has TEXT "
+        "(a finding already known, e.g. 'wrap the root')",
+    )
     args = ap.parse_args(argv)
     work = tempfile.mkdtemp(prefix="plain-")
 
@@ -530,8 +689,12 @@ def main(argv=None) -> int:
             return Case(None, counts={"read the quick way": int(taken)})
         lines = found.splitlines()
         first = next((ln for ln in lines if "differs" in ln or "held" in ln or "escaped" in ln), lines[-1])
-        return Case(found, f"{first.strip()} ({'; '.join(lines[1:lines.index(first)])[:300]})", {"xml": data},
-                    {"read the quick way": int(taken)})
+        return Case(
+            found,
+            f"{first.strip()} ({'; '.join(lines[1 : lines.index(first)])[:300]})",
+            {"xml": data},
+            {"read the quick way": int(taken)},
+        )
 
     try:
         return run(args, "plain", case, "the readings agree")

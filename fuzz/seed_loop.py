@@ -1,13 +1,14 @@
 """The loop the seeded differential fuzzers share (fuzz_families.py, fuzz_plain_ir.py): their
 command line (--minutes, --seed, --out, --replay), a case per seed until the time is up, each
 finding printed on one line and saved under --out, a count printed once a minute."""
+
 from __future__ import annotations
 
 import argparse
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 
 @dataclass
@@ -15,7 +16,8 @@ class Case:
     """What one seed gave: ``finding`` (its text) or None; ``headline``, the finding's line;
     ``files``, more to save beside it (extension -> bytes); ``counts``, what to tally (a name ->
     how many, as "read the quick way")."""
-    finding: Optional[str]
+
+    finding: str | None
     headline: str = ""
     files: dict = field(default_factory=dict)
     counts: dict = field(default_factory=dict)
@@ -30,7 +32,7 @@ def parser(doc: str, default_out: str) -> argparse.ArgumentParser:
     return ap
 
 
-def run(args, prefix: str, case: Callable[[int], Optional[Case]], agree: str) -> int:
+def run(args, prefix: str, case: Callable[[int], Case | None], agree: str) -> int:
     """Cases from ``args.seed`` on for ``args.minutes`` (``case(seed)``: None to leave a seed out),
     or the one case ``args.replay`` (``agree``: what to say when it finds nothing). Exit status 1
     when anything was found."""
@@ -59,8 +61,10 @@ def run(args, prefix: str, case: Callable[[int], Optional[Case]], agree: str) ->
             print(f"{cases} cases{_counts(tally)}, {findings} findings", flush=True)
             minute += 60
         seed += 1
-    print(f"{cases} cases (seeds {args.seed}..{seed - 1}{'; ' + _counts(tally)[2:-1] if tally else ''}), "
-          f"{findings} findings")
+    print(
+        f"{cases} cases (seeds {args.seed}..{seed - 1}{'; ' + _counts(tally)[2:-1] if tally else ''}), "
+        f"{findings} findings"
+    )
     return 1 if findings else 0
 
 

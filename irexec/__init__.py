@@ -1,9 +1,9 @@
 """irexec: read, check and run OpenVINO IR in pure Python."""
+
 from sys import modules as _modules
 from types import ModuleType as _ModuleType  # (underscored: irexec.types, once imported, is "types" here)
 
-from .errors import (ExecutionError, InputError, IRExecError, ParseError, UsageError,  # noqa: F401
-                     ValidationError)
+from .errors import ExecutionError, InputError, IRExecError, ParseError, UsageError, ValidationError  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -12,17 +12,38 @@ __version__ = "0.1.0"
 # executor, not Core, the OpenVINO comparison nor the layer runner), and ``irexec --help`` or
 # ``irexec rules`` none of it.
 _LAZY = {
-    "Finding": "check.findings", "lint": "check.lint", "Profiler": "run.profiling",
-    "Model": "api.model", "TensorInfo": "api.tensor_info", "read_model": "api.model",
-    "InferRequest": "api.request", "VariableState": "api.request",
-    "CompiledModel": "api.core", "Core": "api.core", "Tensor": "api.tensor", "Type": "api.tensor", "compile_model": "api.core",
-    "Dimension": "api.partial_shape", "PartialShape": "api.partial_shape", "Results": "api.results",
-    "CompareReport": "compare", "compare": "compare",  # (openvino is imported only when it runs)
-    "DatasetReport": "compare.dataset", "compare_dataset": "compare.dataset",
-    "check_layer": "layer", "run_layer": "layer",
+    "Finding": "check.findings",
+    "lint": "check.lint",
+    "Profiler": "run.profiling",
+    "Model": "api.model",
+    "TensorInfo": "api.tensor_info",
+    "read_model": "api.model",
+    "InferRequest": "api.request",
+    "VariableState": "api.request",
+    "CompiledModel": "api.core",
+    "Core": "api.core",
+    "Tensor": "api.tensor",
+    "Type": "api.tensor",
+    "compile_model": "api.core",
+    "Dimension": "api.partial_shape",
+    "PartialShape": "api.partial_shape",
+    "Results": "api.results",
+    "CompareReport": "compare",
+    "compare": "compare",  # (openvino is imported only when it runs)
+    "DatasetReport": "compare.dataset",
+    "compare_dataset": "compare.dataset",
+    "check_layer": "layer",
+    "run_layer": "layer",
 }
-__all__ = sorted(_LAZY) + ["ExecutionError", "InputError", "IRExecError", "ParseError", "UsageError",
-                           "ValidationError", "__version__"]
+__all__ = sorted(_LAZY) + [
+    "ExecutionError",
+    "InputError",
+    "IRExecError",
+    "ParseError",
+    "UsageError",
+    "ValidationError",
+    "__version__",
+]
 
 
 def __getattr__(name):

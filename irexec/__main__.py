@@ -1,4 +1,5 @@
 """``python -m irexec``: the same command line as ``irexec``."""
+
 from .cli import main
 
 main()

@@ -7,6 +7,7 @@ out and gives one back only when no one else refers to it (its reference count s
 pool holds it, so no output, view or intermediate can see the reuse). It keeps a bounded number
 of bytes; small arrays are not pooled.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-MIN_BYTES = 1 << 22          # below this, malloc's own reuse is as good
-MAX_POOLED_BYTES = 1 << 31   # the most the pool keeps alive
+MIN_BYTES = 1 << 22  # below this, malloc's own reuse is as good
+MAX_POOLED_BYTES = 1 << 31  # the most the pool keeps alive
 PARALLEL_COPY_BYTES = 1 << 23  # from here a copy is split over the cores (memory-bound, GIL free)
 
 
@@ -58,8 +59,9 @@ def _copy_workers():
     global _workers
     with _workers_lock:
         if _workers is None:
-            n = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                           else (os.cpu_count() or 1)))
+            n = max(
+                1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+            )
             _workers = ThreadPoolExecutor(n, thread_name_prefix="irexec-copy") if n > 1 else False
         return _workers
 

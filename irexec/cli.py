@@ -3,6 +3,7 @@
 Ctrl-C and 128 + N for signal N (SIGTERM, SIGHUP); ``--debug``, anywhere on the line, shows
 tracebacks. A command's module is imported when the command runs, not before: a new process pays
 only for the command it runs (``irexec --help`` imports them all, for their one-line help)."""
+
 from __future__ import annotations
 
 import importlib
@@ -67,8 +68,11 @@ class _App(click.Group):
             if missing:
                 click.echo(f"error: {missing}", err=True)
             else:
-                click.echo(f"error: internal error: {type(e).__name__}: {capped(one_line(e))} "
-                           f"(rerun with --debug for details)", err=True)
+                click.echo(
+                    f"error: internal error: {type(e).__name__}: {capped(one_line(e))} "
+                    f"(rerun with --debug for details)",
+                    err=True,
+                )
             ctx.exit(1)
 
     def make_context(self, *args, **kwargs):

@@ -3,6 +3,7 @@
 The CLI prints ``str(err)`` as one line; the location fields are kept separate so
 that callers (and the linter) can use them without parsing the message.
 """
+
 from __future__ import annotations
 
 
@@ -25,7 +26,7 @@ def one_line(text) -> str:
     return text if text.isprintable() else "".join(c if c.isprintable() else _escape(c) for c in text)
 
 
-printable = one_line   # the name show.py and the reader know it by
+printable = one_line  # the name show.py and the reader know it by
 
 
 def terminal_text(text) -> str:
@@ -52,13 +53,13 @@ def capped(text: str, limit: int = MAX_LINE) -> str:
     if len(text) <= limit:
         return text
     head, tail = limit * 3 // 4, limit // 4
-    return f"{text[:head]} ... ({len(text) - head - tail} characters left out) ... {text[len(text) - tail:]}"
+    return f"{text[:head]} ... ({len(text) - head - tail} characters left out) ... {text[len(text) - tail :]}"
 
 
 def clipped(value, limit: int = 60) -> str:
     """A value from the file quoted in a message (``repr``), shortened in the middle past ``limit``."""
     text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit // 2]}...{text[-(limit // 2):]} ({len(text)} characters)"
+    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-(limit // 2) :]} ({len(text)} characters)"
 
 
 class IRExecError(Exception):
@@ -66,10 +67,19 @@ class IRExecError(Exception):
 
     exit_code = 1
 
-    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
-                 layer: str | None = None, layer_id: str | None = None,
-                 layer_type: str | None = None, port: int | str | None = None,
-                 code: str | None = None, column: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        layer: str | None = None,
+        layer_id: str | None = None,
+        layer_type: str | None = None,
+        port: int | str | None = None,
+        code: str | None = None,
+        column: int | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.file = file
@@ -78,11 +88,11 @@ class IRExecError(Exception):
         self.layer_id = layer_id
         self.layer_type = layer_type
         self.port = port
-        self.code = code          # the lint rule it breaks (irexec.check.findings.RULES), when known
+        self.code = code  # the lint rule it breaks (irexec.check.findings.RULES), when known
         self.column = column
-        self.findings = []        # read_model: every finding, when it refuses a model
+        self.findings = []  # read_model: every finding, when it refuses a model
 
-    def located(self, **where) -> "IRExecError":
+    def located(self, **where) -> IRExecError:
         """Fill in location fields (and the rule code) still unknown: inner code knows less than outer."""
         for key, value in where.items():
             if getattr(self, key) is None and value is not None:

@@ -1,6 +1,7 @@
 """Files irexec writes (whole or not at all, with the mode a plain new file would have; '-', FIFOs
 and devices streamed, links followed; cleaned up on SIGTERM and SIGHUP as on Ctrl-C) and opens
 for reading (regular files only, never blocking on a FIFO)."""
+
 from __future__ import annotations
 
 import errno
@@ -11,7 +12,7 @@ import stat
 import sys
 import tempfile
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import IRExecError, one_line
 
@@ -41,7 +42,7 @@ class CleanupOnSignals:
     def __init__(self):
         self._old = {}
 
-    def install(self) -> "CleanupOnSignals":
+    def install(self) -> CleanupOnSignals:
         if threading.current_thread() is threading.main_thread():
             for sig in self.SIGNALS:
                 if signal.getsignal(sig) == signal.SIG_DFL:
@@ -118,8 +119,15 @@ def output_target(path: str, error=IRExecError) -> tuple:
         return "file", real
     if stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode):
         return "stream", path
-    what = "a directory" if stat.S_ISDIR(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else \
-        "a block device" if stat.S_ISBLK(st.st_mode) else "not a regular file"
+    what = (
+        "a directory"
+        if stat.S_ISDIR(st.st_mode)
+        else "a socket"
+        if stat.S_ISSOCK(st.st_mode)
+        else "a block device"
+        if stat.S_ISBLK(st.st_mode)
+        else "not a regular file"
+    )
     raise error(f"cannot write '{one_line(path)}': it is {what}")
 
 

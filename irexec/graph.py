@@ -8,6 +8,7 @@ right, with the port map that ties the layer's ports to the body's Parameters an
 for the loops, the back edges that carry a Result's value to a Parameter for the next iteration.
 A layer inside a body is named by its path, ``loop/body/add``, in every message about it.
 """
+
 from __future__ import annotations
 
 import gc
@@ -15,7 +16,6 @@ import heapq
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Optional
 
 from .errors import ValidationError, listing
 from .shapes import PShape
@@ -48,10 +48,10 @@ def gc_paused(kept: bool = False):
 @dataclass(slots=True)  # (tens of thousands of them in a large model)
 class Port:
     id: str
-    etype: Optional[ElementType]
+    etype: ElementType | None
     shape: PShape
     names: tuple = ()
-    line: Optional[int] = None
+    line: int | None = None
 
 
 # (Slots: tens of thousands of layers in a large model, a tenth of reading it went to their
@@ -65,15 +65,15 @@ class Layer:
     id: str
     name: str
     type: str
-    version: Optional[str]
+    version: str | None
     attrs: dict
     inputs: list
     outputs: list
-    line: Optional[int] = None
+    line: int | None = None
     op: object = None
     bodies: dict = field(default_factory=dict)  # "body", "then_body", "else_body" -> Body
     scope: tuple = ("", "")  # inside a body: the path of names and of ids before this layer's own
-    _port_index: Optional[tuple] = field(default=None, init=False, repr=False, compare=False)
+    _port_index: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def input_index(self, port_id: str) -> int:
         """The position of an input port by its id (KeyError if there is none)."""
@@ -113,8 +113,7 @@ class Layer:
 
     def where(self) -> dict:
         """Location fields for errors about this layer."""
-        return {"layer": self.path, "layer_id": self.scope[1] + self.id,
-                "layer_type": self.type, "line": self.line}
+        return {"layer": self.path, "layer_id": self.scope[1] + self.id, "layer_type": self.type, "line": self.line}
 
 
 @dataclass
@@ -123,38 +122,41 @@ class PortMapEntry:
     None for -1, a body port the loop itself feeds or reads, named by ``purpose``) and the body
     Parameter or Result ``internal_layer``. ``axis`` set: the input is sliced, or the output
     concatenated, along it (``start``, ``end``, ``stride``, ``part_size`` as written)."""
-    external_port: Optional[str]
+
+    external_port: str | None
     internal_layer: str
-    axis: Optional[int] = None
+    axis: int | None = None
     start: int = 0
     end: int = -1
     stride: int = 1
     part_size: int = 1
-    purpose: Optional[str] = None
-    line: Optional[int] = None
+    purpose: str | None = None
+    line: int | None = None
 
 
 @dataclass
 class BackEdge:
     """A loop's ``<back_edges>`` entry: the body Result whose value the Parameter takes at the
     next iteration (the ports, when written)."""
+
     from_layer: str
     to_layer: str
-    from_port: Optional[str] = None
-    to_port: Optional[str] = None
-    line: Optional[int] = None
+    from_port: str | None = None
+    to_port: str | None = None
+    line: int | None = None
 
 
 @dataclass
 class Body:
     """A body of a layer: its ``name`` (the XML element), the ``graph``, and its port map as
     ``inputs`` and ``outputs`` (PortMapEntry lists) and ``back_edges``."""
+
     name: str
-    graph: "Graph"
+    graph: Graph
     inputs: list = field(default_factory=list)
     outputs: list = field(default_factory=list)
     back_edges: list = field(default_factory=list)
-    line: Optional[int] = None
+    line: int | None = None
     plans: object = field(default=None, repr=False, compare=False)  # the executor's, made when it first runs
 
 
@@ -164,7 +166,7 @@ class Edges:
     way to a first result needs it; anything else asked of ``g`` (a networkx algorithm given it)
     is answered by a real MultiDiGraph, built on first use."""
 
-    def __init__(self, graph: "Graph"):
+    def __init__(self, graph: Graph):
         self._graph = graph
 
     def __contains__(self, node) -> bool:
@@ -212,11 +214,13 @@ class Edges:
         graph = self._graph
         if graph._nx is None:
             import networkx as nx
+
             g = nx.MultiDiGraph()
             for lid, layer in graph.layers.items():
                 g.add_node(lid, layer=layer)
-            g.add_edges_from((src, dst, key, {"line": line})
-                             for src, dst, key, line in self.edges(data="line", keys=True))
+            g.add_edges_from(
+                (src, dst, key, {"line": line}) for src, dst, key, line in self.edges(data="line", keys=True)
+            )
             graph._nx = g
         return graph._nx
 
@@ -232,7 +236,7 @@ class Graph:
     passes ask of every layer (who feeds it, the execution order) is computed once and kept until
     the graph changes: a 10,000-layer model asks it tens of thousands of times."""
 
-    def __init__(self, name: str, ir_version: int, path: Optional[str] = None):
+    def __init__(self, name: str, ir_version: int, path: str | None = None):
         self.name = name
         self.ir_version = ir_version
         self.path = path
@@ -336,12 +340,14 @@ class Graph:
                     heapq.heappush(ready, rank[child])
         if len(order) < len(self.layers):
             import networkx as nx  # (only to name a cycle)
+
             cycle = nx.find_cycle(self.g.networkx())
-            ids = listing((f"'{self.layer(e[0]).name}' ({e[0]})" for e in cycle), " -> ") + \
-                f" -> '{self.layer(cycle[0][0]).name}'"
+            ids = (
+                listing((f"'{self.layer(e[0]).name}' ({e[0]})" for e in cycle), " -> ")
+                + f" -> '{self.layer(cycle[0][0]).name}'"
+            )
             first = self.layer(cycle[0][0])
-            raise ValidationError(f"the graph has a cycle through layers {ids}", file=self.path,
-                                  **first.where())
+            raise ValidationError(f"the graph has a cycle through layers {ids}", file=self.path, **first.where())
         return order
 
     def by_type(self, op_type: str) -> list:

@@ -6,6 +6,7 @@ Default: half the machine's physical memory, at most 16 GiB; override per model 
 ``read_model(..., max_tensor_bytes=N)``, on the command line with ``--max-bytes``, or for the
 process with the ``IREXEC_MAX_TENSOR_BYTES`` environment variable.
 """
+
 from __future__ import annotations
 
 import os

@@ -8,6 +8,7 @@ disagree on. So: an integer is an optional ``-`` then ASCII digits; a float is w
 OpenVINO writes them (``-1.5``, ``1e-05``, ``3.4028234663852886e+38``, ``inf``, ``-nan``). Only XML
 whitespace (space, tab, CR, LF) may surround either, as the schema's patterns allow.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,7 +16,7 @@ import re
 _XML_SPACE = " \t\r\n"
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|-?(?:inf|infinity|nan)", re.IGNORECASE)
-MAX_DIGITS = 4300   # Python's own limit for int() of a string; a longer one is no size anyway
+MAX_DIGITS = 4300  # Python's own limit for int() of a string; a longer one is no size anyway
 
 
 def parse_int(text: str) -> int:

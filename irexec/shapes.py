@@ -4,10 +4,11 @@ A dimension is a ``Dim(lo, hi)`` interval (``hi is None``: unbounded); a static 
 ``lo == hi``. A shape is a tuple of Dims, or ``None`` when even the rank is unknown.
 The same functions serve fully static shapes (execution) and partial ones (linting).
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 import numpy as np
 
@@ -19,10 +20,10 @@ from .symbolic import Sym
 @dataclass(frozen=True)
 class Dim:
     lo: int = 0
-    hi: Optional[int] = None
+    hi: int | None = None
 
     @staticmethod
-    def of(n: "int | Dim") -> "Dim":
+    def of(n: int | Dim) -> Dim:
         return n if isinstance(n, Dim) else fixed(n)
 
     @property
@@ -35,7 +36,7 @@ class Dim:
             raise ValidationError(f"dimension {self} is not static")
         return self.lo
 
-    def compatible(self, other: "Dim") -> bool:
+    def compatible(self, other: Dim) -> bool:
         hi_ok = self.hi is None or other.lo <= self.hi
         lo_ok = other.hi is None or self.lo <= other.hi
         return hi_ok and lo_ok
@@ -68,7 +69,7 @@ class Dim:
 
 
 DYN = Dim()
-PShape = Optional[tuple]  # tuple[Dim, ...] | None
+PShape = tuple | None  # tuple[Dim, ...] | None
 
 
 _FIXED = [None] * 4097  # the static dims of small sizes, made once: shapes are mostly these
@@ -90,12 +91,12 @@ def fixed(n: int) -> Dim:
 ONE = Dim(1, 1)
 
 
-def span(lo: int, hi: Optional[int]) -> Dim:
+def span(lo: int, hi: int | None) -> Dim:
     """The dim of sizes ``lo..hi`` (``hi`` None: unbounded); static when they meet."""
     return fixed(lo) if lo == hi else Dim(lo, hi)
 
 
-def intersect(a: Dim, b: Dim) -> Optional[Dim]:
+def intersect(a: Dim, b: Dim) -> Dim | None:
     """The sizes both dims allow (OpenVINO's ``Dimension::merge``), or None when they allow none."""
     lo = max(a.lo, b.lo)
     hi = a.hi if b.hi is None else b.hi if a.hi is None else min(a.hi, b.hi)
@@ -170,7 +171,7 @@ def parse_dim(text: str) -> Dim:
     return fixed(n)
 
 
-MAX_DIM = 2 ** 62
+MAX_DIM = 2**62
 # NumPy's most dimensions for an array (32 before NumPy 2): no tensor irexec computes can have more.
 MAX_RANK = 64 if int(np.__version__.split(".")[0]) >= 2 else 32
 
@@ -234,15 +235,13 @@ def broadcast_numpy(a: PShape, b: PShape) -> PShape:
 
 def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
     if not -rank <= axis < rank:
-        raise ValidationError(f"{what} {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}",
-                              code="S006")
+        raise ValidationError(f"{what} {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}", code="S006")
     return axis + rank if axis < 0 else axis
 
 
 def fits(shape: PShape, dims: Sequence[int]) -> bool:
     """Whether an array of ``dims`` matches the partial shape ``shape``."""
-    return shape is None or (len(shape) == len(dims) and
-                             all(d.compatible(fixed(n)) for d, n in zip(shape, dims)))
+    return shape is None or (len(shape) == len(dims) and all(d.compatible(fixed(n)) for d, n in zip(shape, dims)))
 
 
 def compatible(a: PShape, b: PShape) -> bool:

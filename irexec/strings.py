@@ -11,6 +11,7 @@ it in UTF-32, and drop trailing NUL characters, which OpenVINO keeps). Bytes tha
 (a StringTensorPack may cut a character in two) are kept as ``surrogateescape`` decodes them, so
 that encoding gives the same bytes back.
 """
+
 from __future__ import annotations
 
 from itertools import repeat
@@ -39,15 +40,13 @@ def unpack_strings(buf, offset: int, size: int, count: int) -> np.ndarray:
     buffer; the caller has checked that the block lies inside it), as a 1-D object array. Every
     number in the header is checked against the block before anything is allocated from it."""
     if size < 4:
-        raise ParseError(f"a string constant needs at least 4 bytes (its count), its size is {size}",
-                         code="C003")
+        raise ParseError(f"a string constant needs at least 4 bytes (its count), its size is {size}", code="C003")
     stored = int(np.frombuffer(buf, _I32, 1, offset)[0])
     if stored != count:
         raise ParseError(f"the string constant's header counts {stored} strings, its shape holds {count}", code="C003")
     header = 4 * (count + 2)
     if header > size:
-        raise ParseError(f"the string constant's {count} offsets need {header} bytes, its size is {size}",
-                         code="C003")
+        raise ParseError(f"the string constant's {count} offsets need {header} bytes, its size is {size}", code="C003")
     bounds = np.frombuffer(buf, _I32, count + 1, offset + 4).astype(np.int64)
     chars = size - header
     if bounds[0] != 0:
@@ -55,12 +54,16 @@ def unpack_strings(buf, offset: int, size: int, count: int) -> np.ndarray:
     steps = np.diff(bounds)
     if steps.size and steps.min() < 0:
         k = int(np.argmax(steps < 0))
-        raise ParseError(f"the string constant's offsets go backwards: string {k} ends at {bounds[k + 1]}, "
-                         f"before it begins ({bounds[k]})", code="C003")
+        raise ParseError(
+            f"the string constant's offsets go backwards: string {k} ends at {bounds[k + 1]}, "
+            f"before it begins ({bounds[k]})",
+            code="C003",
+        )
     if bounds[-1] != chars:
-        raise ParseError(f"the string constant's offsets end at {bounds[-1]}, but it holds {chars} bytes of "
-                         f"characters", code="C003")
-    data = bytes(memoryview(buf)[offset + header:offset + size])
+        raise ParseError(
+            f"the string constant's offsets end at {bounds[-1]}, but it holds {chars} bytes of characters", code="C003"
+        )
+    data = bytes(memoryview(buf)[offset + header : offset + size])
     return strings_from(data, bounds[:-1], bounds[1:])
 
 
@@ -117,7 +120,9 @@ def to_unicode(arr: np.ndarray) -> np.ndarray:
     need = arr.size * max(longest, 1) * 4
     budget = default_max_tensor_bytes()
     if need > budget:
-        raise ExecutionError(f"a string tensor of shape {list(arr.shape)} takes {fmt_bytes(need)} as a <U array "
-                             f"(every element as wide as its longest string, {longest} characters): over the "
-                             f"budget of {fmt_bytes(budget)} for one tensor")
+        raise ExecutionError(
+            f"a string tensor of shape {list(arr.shape)} takes {fmt_bytes(need)} as a <U array "
+            f"(every element as wide as its longest string, {longest} characters): over the "
+            f"budget of {fmt_bytes(budget)} for one tensor"
+        )
     return arr.astype(str)

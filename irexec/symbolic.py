@@ -16,6 +16,7 @@ refuses arithmetic it cannot keep affine; whatever needs one raises ``Undecidabl
 takes as "not known" (a rule: the layer's outputs unknown, checked on the actual arrays at run
 time; folding a value: the value unknown). Outside a pass, every decision is Undecidable.
 """
+
 from __future__ import annotations
 
 import threading
@@ -30,9 +31,9 @@ class Undecidable(BaseException):
 
 class _Range(threading.local):
     active = False
-    s0 = 0           # the length of the step the pass sizes
+    s0 = 0  # the length of the step the pass sizes
     lo = 0
-    hi = None        # None: unbounded
+    hi = None  # None: unbounded
 
 
 RANGE = _Range()
@@ -40,6 +41,7 @@ RANGE = _Range()
 
 class Sym:
     """``a * s + b`` for the pass's length ``s`` (a != 0; ``sym`` gives a plain int for a == 0)."""
+
     __slots__ = ("a", "b")
     __array_priority__ = 100  # (NumPy scalars defer to its operators)
 
@@ -106,7 +108,7 @@ class Sym:
             raise Undecidable("a length's remainder")
         return self.b % n
 
-    def _ratio(self, other: "Sym") -> int:
+    def _ratio(self, other: Sym) -> int:
         """``self // other`` where ``self`` is a whole multiple of ``other`` for every length (a
         reshape's -1 over a dim that is the length), and ``other`` is not 0."""
         k, r = divmod(self.a, other.a)
@@ -191,13 +193,13 @@ def _positive(d, plus: int = 0) -> bool:
         raise Undecidable("a decision outside a pass")
     a, b = d.a, d.b
     if a > 0:
-        first = (-b) // a + 1          # the least s with a*s + b > 0
+        first = (-b) // a + 1  # the least s with a*s + b > 0
         if r.s0 >= first:
             r.lo = max(r.lo, first)
             return True
         r.hi = first - 1 if r.hi is None else min(r.hi, first - 1)
         return False
-    last = (b - 1) // (-a)             # the greatest s with a*s + b > 0
+    last = (b - 1) // (-a)  # the greatest s with a*s + b > 0
     if r.s0 <= last:
         r.hi = last if r.hi is None else min(r.hi, last)
         return True
@@ -213,7 +215,7 @@ def _zero(d) -> bool:
     if not r.active:
         raise Undecidable("a decision outside a pass")
     if d.b % d.a:
-        return False                   # (no integer s makes it 0)
+        return False  # (no integer s makes it 0)
     root = -d.b // d.a
     if root == r.s0:
         r.lo = r.hi = root
@@ -242,7 +244,7 @@ class Affines:
 
     def __init__(self, values: dict):
         """``values``: key -> [(object array, dtype) per output]."""
-        groups = {}   # dtype -> ([a...], [b...])
+        groups = {}  # dtype -> ([a...], [b...])
         self.slots = {}
         for key, outs in values.items():
             slots = []
@@ -263,8 +265,10 @@ class Affines:
             flat = (a * s + b).astype(dtype, copy=False)
             flat.flags.writeable = False  # (shared by the run's readers, as every known value)
             flats[dtype] = flat
-        return {key: [flats[dtype][start:stop].reshape(shape) for dtype, start, stop, shape in slots]
-                for key, slots in self.slots.items()}
+        return {
+            key: [flats[dtype][start:stop].reshape(shape) for dtype, start, stop, shape in slots]
+            for key, slots in self.slots.items()
+        }
 
 
 class Pass:

@@ -10,6 +10,7 @@ float8_e5m2, f8e8m0 is float8_e8m0fnu (a bare biased exponent: 0x00 is 2^-127, 0
 f4e2m1 is float4_e2m1fn (no NaN or infinity, largest 6). nf4 has no NumPy type: it computes as
 float32 holding one of the 16 values of its fixed table (NF4 below), as u1 computes as uint8.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,10 +23,10 @@ from .errors import ParseError
 
 @dataclass(frozen=True)
 class ElementType:
-    name: str          # as in <data element_type=...>: "f32", "i64", "boolean", ...
-    precision: str     # as in <port precision=...>: "FP32", "I64", "BOOL", ...
-    dtype: np.dtype    # what irexec computes with
-    bits: int          # storage bits per element in the .bin
+    name: str  # as in <data element_type=...>: "f32", "i64", "boolean", ...
+    precision: str  # as in <port precision=...>: "FP32", "I64", "BOOL", ...
+    dtype: np.dtype  # what irexec computes with
+    bits: int  # storage bits per element in the .bin
     # What kind of type it is, worked out once (the checks ask tens of thousands of times a model).
     is_packed: bool = field(init=False, repr=False, compare=False)
     is_integer: bool = field(init=False, repr=False, compare=False)
@@ -34,8 +35,12 @@ class ElementType:
 
     def __post_init__(self):
         name = self.name
-        kinds = dict(is_packed=self.bits < 8, is_integer=name[0] in "iu", is_string=name == "string",
-                     is_float=(name[0] in "fb" and name != "boolean") or name == "nf4")
+        kinds = dict(
+            is_packed=self.bits < 8,
+            is_integer=name[0] in "iu",
+            is_string=name == "string",
+            is_float=(name[0] in "fb" and name != "boolean") or name == "nf4",
+        )
         for key, value in kinds.items():
             object.__setattr__(self, key, value)
 
@@ -97,10 +102,27 @@ _TYPES = [
 
 # nf4's 16 values, code 0 to 15 (OpenVINO's ConvertNF4 table, from bitsandbytes' NormalFloat4),
 # as the f32 values OpenVINO's lookup gives.
-NF4 = np.array([-1.0, -0.6961928009986877, -0.5250730514526367, -0.39491748809814453,
-                -0.28444138169288635, -0.18477343022823334, -0.09105003625154495, 0.0,
-                0.07958029955625534, 0.16093020141124725, 0.24611230194568634, 0.33791524171829224,
-                0.44070982933044434, 0.5626170039176941, 0.7229568362236023, 1.0], dtype=np.float32)
+NF4 = np.array(
+    [
+        -1.0,
+        -0.6961928009986877,
+        -0.5250730514526367,
+        -0.39491748809814453,
+        -0.28444138169288635,
+        -0.18477343022823334,
+        -0.09105003625154495,
+        0.0,
+        0.07958029955625534,
+        0.16093020141124725,
+        0.24611230194568634,
+        0.33791524171829224,
+        0.44070982933044434,
+        0.5626170039176941,
+        0.7229568362236023,
+        1.0,
+    ],
+    dtype=np.float32,
+)
 
 BY_NAME = {t.name: t for t in _TYPES}
 _ALIASES = {"bool": "boolean", "fp16": "f16", "fp32": "f32", "fp64": "f64", "bf16": "bf16"}
@@ -108,8 +130,7 @@ _BY_PRECISION = {t.precision: t for t in _TYPES}
 _BY_PRECISION["BOOLEAN"] = BY_NAME["boolean"]
 _BY_PRECISION["BIN"] = BY_NAME["u1"]  # OpenVINO writes u1 ports as precision "BIN"
 # Types OpenVINO knows that irexec does not compute with: named so the error is specific.
-_KNOWN_UNSUPPORTED = {"u2", "u3", "u6",
-                      "i2", "dynamic", "undefined"}
+_KNOWN_UNSUPPORTED = {"u2", "u3", "u6", "i2", "dynamic", "undefined"}
 
 _BY_DTYPE = {}
 for _t in _TYPES:

@@ -14,6 +14,7 @@ flow model's input sets that take each path (``cases``).
 Usage: pip install torch==2.13.0 transformers nncf onnx, then
 python scripts/export_corpus.py [NAME ...]   (all models when none is named; seeds are fixed)
 """
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,10 @@ from corpus import control, hf, nets, stateful  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "corpus")
 
-SOURCES = {**{k: ("transformers", v) for k, v in hf.BUILDERS.items()},
-           **{k: ("torch.nn", v) for k, v in nets.BUILDERS.items()}}
+SOURCES = {
+    **{k: ("transformers", v) for k, v in hf.BUILDERS.items()},
+    **{k: ("torch.nn", v) for k, v in nets.BUILDERS.items()},
+}
 
 # Exported whole by their own builders, which return (ov.Model, the manifest entry but its ops).
 WHOLE = {"llama_stateful": stateful.llama_stateful, **control.BUILDERS}
@@ -39,14 +42,22 @@ WHOLE = {"llama_stateful": stateful.llama_stateful, **control.BUILDERS}
 # name -> (source model, how): every model is exported from PyTorch with fp32 weights; these are
 # the other variants.
 VARIANTS = {
-    "gpt2_fp16": ("gpt2", "fp16"), "llama_past_fp16": ("llama_past", "fp16"),
-    "resnet18_fp16": ("resnet18", "fp16"), "mobilenet_v3_fp16": ("mobilenet_v3", "fp16"),
+    "gpt2_fp16": ("gpt2", "fp16"),
+    "llama_past_fp16": ("llama_past", "fp16"),
+    "resnet18_fp16": ("resnet18", "fp16"),
+    "mobilenet_v3_fp16": ("mobilenet_v3", "fp16"),
     "bert_fp16": ("bert", "fp16"),
-    "llama_past_int8": ("llama_past", "int8"), "qwen2_past_int4": ("qwen2_past", "int4"),
-    "gpt2_int8": ("gpt2", "int8"), "mistral_int4": ("mistral", "int4"),
-    "resnet18_onnx": ("resnet18", "onnx"), "mobilenet_v3_onnx": ("mobilenet_v3", "onnx"),
-    "yolo_onnx": ("yolo", "onnx"), "unet_bilinear_onnx": ("unet_bilinear", "onnx"),
-    "bert_onnx": ("bert", "onnx"), "ocr_rec_onnx": ("ocr_rec", "onnx"), "vad_onnx": ("vad", "onnx"),
+    "llama_past_int8": ("llama_past", "int8"),
+    "qwen2_past_int4": ("qwen2_past", "int4"),
+    "gpt2_int8": ("gpt2", "int8"),
+    "mistral_int4": ("mistral", "int4"),
+    "resnet18_onnx": ("resnet18", "onnx"),
+    "mobilenet_v3_onnx": ("mobilenet_v3", "onnx"),
+    "yolo_onnx": ("yolo", "onnx"),
+    "unet_bilinear_onnx": ("unet_bilinear", "onnx"),
+    "bert_onnx": ("bert", "onnx"),
+    "ocr_rec_onnx": ("ocr_rec", "onnx"),
+    "vad_onnx": ("vad", "onnx"),
 }
 
 
@@ -72,6 +83,7 @@ def convert(model, specs, how):
         port.get_node().set_friendly_name(name)
     if how in ("int8", "int4"):
         import nncf
+
         mode = nncf.CompressWeightsMode.INT8_ASYM if how == "int8" else nncf.CompressWeightsMode.INT4_ASYM
         kw = {} if how == "int8" else {"group_size": 16, "ratio": 1.0, "all_layers": True}
         ov_model = nncf.compress_weights(ov_model, mode=mode, **kw)
@@ -114,9 +126,14 @@ def export(name) -> dict:
     os.makedirs(OUT, exist_ok=True)
     ov.save_model(ov_model, os.path.join(OUT, name + ".xml"), compress_to_fp16=(how == "fp16"))
     ops = sorted({f"{o.get_type_name()}-{o.get_type_info().version_id}" for o in ov_model.get_ordered_ops()})
-    return {"family": base.removesuffix("_past"), "source": "onnx" if how == "onnx" else source,
-            "weights": "fp32" if how == "onnx" else how, "kv_cache": base.endswith("_past"),
-            "inputs": specs, "ops": ops}
+    return {
+        "family": base.removesuffix("_past"),
+        "source": "onnx" if how == "onnx" else source,
+        "weights": "fp32" if how == "onnx" else how,
+        "kv_cache": base.endswith("_past"),
+        "inputs": specs,
+        "ops": ops,
+    }
 
 
 def main(names) -> None:

@@ -16,6 +16,7 @@ dims, several element types, and a tiny KV-cache attention step mixing them.
 Usage: pip install torch==2.13.0 (the CPU build), then python scripts/export_torch_models.py
 [NAME ...]. Seeds are fixed: rerunning rewrites identical inputs and outputs.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -41,7 +42,8 @@ def module(forward):
     """A module whose forward is ``forward`` (its parameter names name the model inputs)."""
     cls = type(forward.__name__, (torch.nn.Module,), {"forward": lambda self, *a: forward(*a)})
     params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)] + list(
-        inspect.signature(forward).parameters.values())
+        inspect.signature(forward).parameters.values()
+    )
     cls.forward.__signature__ = inspect.Signature(params)
     return cls()
 
@@ -62,19 +64,24 @@ def perm_rows(n_rows, n, k):
 
 # --- scatter / scatter_add / gather -------------------------------------------------------------
 
+
 @program
 def scatter_src_f32():
     """x.scatter(1, idx, src): float data, index from the caller, no duplicate targets."""
+
     def forward(x, idx, src):
         return x.scatter(1, idx, src)
+
     return module(forward), (rand(4, 6), perm_rows(4, 6, 3), rand(4, 3))
 
 
 @program
 def scatter_value_negdim_i64():
     """x.scatter(-1, idx, value) with a scalar value, int64 data, a negative dim."""
+
     def forward(x, idx):
         return x.scatter(-1, idx, -7)
+
     return module(forward), (ints(-100, 100, 3, 5), perm_rows(3, 5, 2))
 
 
@@ -85,39 +92,49 @@ def scatter_dim0_f16():
 
     def forward(x, src):
         return x.scatter(0, idx, src)
+
     return module(forward), (rand(4, 4, dtype=torch.float16), rand(2, 4, dtype=torch.float16))
 
 
 @program
 def scatter_add_f32():
     """x.scatter_add(0, idx, src) with duplicate targets (accumulated in index order)."""
+
     def forward(x, idx, src):
         return x.scatter_add(0, idx, src)
+
     return module(forward), (rand(3, 4), ints(0, 3, 6, 4), rand(6, 4))
 
 
 @program
 def scatter_add_negdim_i32():
     """int32 scatter_add along dim -1 with duplicates, on a 3-D tensor."""
+
     def forward(x, idx, src):
         return torch.scatter_add(x, -1, idx, src)
-    return module(forward), (ints(-50, 50, 2, 3, 4, dtype=torch.int32), ints(0, 4, 2, 3, 5),
-                             ints(-50, 50, 2, 3, 5, dtype=torch.int32))
+
+    return module(forward), (
+        ints(-50, 50, 2, 3, 4, dtype=torch.int32),
+        ints(0, 4, 2, 3, 5),
+        ints(-50, 50, 2, 3, 5, dtype=torch.int32),
+    )
 
 
 @program
 def scatter_add_f16():
     """float16 scatter_add with duplicates. Torch accumulates in f32 and rounds once, like the
     CPU plugin; rounding to f16 after every add would give other values on these inputs."""
+
     def forward(x, idx, src):
         return x.scatter_add(1, idx, src)
-    return module(forward), (rand(3, 4, dtype=torch.float16), ints(0, 4, 3, 8),
-                             rand(3, 8, dtype=torch.float16))
+
+    return module(forward), (rand(3, 4, dtype=torch.float16), ints(0, 4, 3, 8), rand(3, 8, dtype=torch.float16))
 
 
 def _reduce_program(reduce, include_self, dim, data, idx, src):
     def forward(x, idx, src):
         return x.scatter_reduce(dim, idx, src, reduce=reduce, include_self=include_self)
+
     return module(forward), (data, idx, src)
 
 
@@ -125,10 +142,13 @@ def _reduce_case(name, reduce, include_self, dtype, dim, make):
     def build():
         data, idx, src = make(dtype)
         return _reduce_program(reduce, include_self, dim, data, idx, src)
+
     build.__name__ = name
-    build.__doc__ = (f"x.scatter_reduce({dim}, idx, src, reduce='{reduce}', "
-                     f"include_self={include_self}) on {str(dtype).replace('torch.', '')}; duplicates, "
-                     f"and positions no index reaches.")
+    build.__doc__ = (
+        f"x.scatter_reduce({dim}, idx, src, reduce='{reduce}', "
+        f"include_self={include_self}) on {str(dtype).replace('torch.', '')}; duplicates, "
+        f"and positions no index reaches."
+    )
     program(build)
 
 
@@ -159,37 +179,56 @@ for _incl in (True, False):
     _reduce_case(f"scatter_reduce_amin_{_tag}_i32", "amin", _incl, torch.int32, 0, _int_data)
     _reduce_case(f"scatter_reduce_mean_{_tag}_f32", "mean", _incl, torch.float32, 0, _float_data)
     _reduce_case(f"scatter_reduce_mean_{_tag}_i64", "mean", _incl, torch.int64, 0, _neg_mean_data)
-_reduce_case("scatter_reduce_amax_noself_f16", "amax", False, torch.float16, 1,
-             lambda dt: (rand(3, 6, dtype=dt), ints(0, 6, 3, 4), rand(3, 4, dtype=dt)))
-_reduce_case("scatter_reduce_prod_self_f32", "prod", True, torch.float32, 1,
-             lambda dt: (rand(3, 4, dtype=dt), ints(0, 4, 3, 6), rand(3, 6, dtype=dt)))
+_reduce_case(
+    "scatter_reduce_amax_noself_f16",
+    "amax",
+    False,
+    torch.float16,
+    1,
+    lambda dt: (rand(3, 6, dtype=dt), ints(0, 6, 3, 4), rand(3, 4, dtype=dt)),
+)
+_reduce_case(
+    "scatter_reduce_prod_self_f32",
+    "prod",
+    True,
+    torch.float32,
+    1,
+    lambda dt: (rand(3, 4, dtype=dt), ints(0, 4, 3, 6), rand(3, 6, dtype=dt)),
+)
 
 
 @program
 def gather_negdim_f32():
     """torch.gather(x, -1, idx): repeated and reordered picks along the last dim."""
+
     def forward(x, idx):
         return torch.gather(x, -1, idx)
+
     return module(forward), (rand(2, 3, 5), ints(0, 5, 2, 3, 7))
 
 
 @program
 def gather_dim0_i32():
     """torch.gather(x, 0, idx) on int32 data."""
+
     def forward(x, idx):
         return torch.gather(x, 0, idx)
+
     return module(forward), (ints(-1000, 1000, 5, 3, dtype=torch.int32), ints(0, 5, 4, 3))
 
 
 # --- index_put / index_add / index_copy ----------------------------------------------------------
 
+
 @program
 def index_put_rows_f32():
     """y = x.clone(); y[i] = v: whole rows, indices from the caller (one negative), no duplicates."""
+
     def forward(x, i, v):
         y = x.clone()
         y[i] = v
         return y
+
     return module(forward), (rand(5, 3), torch.tensor([3, -5, 1]), rand(3, 3))
 
 
@@ -202,37 +241,48 @@ def index_put_scalar_i64():
         y = x.clone()
         y[idx] = 0
         return y
+
     return module(forward), (ints(-100, 100, 4, 3),)
 
 
 @program
 def index_put_2d_f16():
     """y = x.clone(); y[r, c] = v: element pairs (two index tensors), float16."""
+
     def forward(x, r, c, v):
         y = x.clone()
         y[r, c] = v
         return y
-    return module(forward), (rand(4, 5, dtype=torch.float16), torch.tensor([0, 3, -1, 2]),
-                             torch.tensor([4, 0, 2, -2]), rand(4, dtype=torch.float16))
+
+    return module(forward), (
+        rand(4, 5, dtype=torch.float16),
+        torch.tensor([0, 3, -1, 2]),
+        torch.tensor([4, 0, 2, -2]),
+        rand(4, dtype=torch.float16),
+    )
 
 
 @program
 def index_put_i32_indices_f32():
     """y = x.clone(); y[i] = v with int32 indices (torch accepts them; no Convert to i64)."""
+
     def forward(x, i, v):
         y = x.clone()
         y[i] = v
         return y
+
     return module(forward), (rand(5, 3), torch.tensor([4, -2, 0], dtype=torch.int32), rand(3, 3))
 
 
 @program
 def index_put_mask_f32():
     """y = x.clone(); y[mask] = 0.5: a boolean-mask index_put (lowered without any scatter)."""
+
     def forward(x, mask):
         y = x.clone()
         y[mask] = 0.5
         return y
+
     return module(forward), (rand(4, 3), rand(4, 3) > 0)
 
 
@@ -240,65 +290,82 @@ def index_put_mask_f32():
 def index_put_kv_slice_f32():
     """The usual KV-cache write, cache[:, :, pos] = new: an index after leading full slices,
     which the converter lowers through its SliceAssign pattern (transpose, scatter, transpose)."""
+
     def forward(cache, pos, new):
         y = cache.clone()
         y[:, :, pos] = new
         return y
+
     return module(forward), (torch.zeros(1, 2, 5, 3), torch.tensor([3, 1]), rand(1, 2, 2, 3))
 
 
 @program
 def index_put_accumulate_f32():
     """x.index_put_((i,), v, accumulate=True) with duplicate rows, on a clone."""
+
     def forward(x, i, v):
         return x.clone().index_put_((i,), v, accumulate=True)
+
     return module(forward), (rand(4, 3), torch.tensor([1, 3, 1, 1, -1]), rand(5, 3))
 
 
 @program
 def index_put_accumulate_i32():
     """index_put_ with accumulate=True on int32 element pairs, duplicates included."""
+
     def forward(x, r, c, v):
         return x.clone().index_put_((r, c), v, accumulate=True)
-    return module(forward), (ints(-9, 10, 3, 4, dtype=torch.int32), torch.tensor([0, 2, 0, 1, 0]),
-                             torch.tensor([1, 3, 1, 0, 1]), ints(-9, 10, 5, dtype=torch.int32))
+
+    return module(forward), (
+        ints(-9, 10, 3, 4, dtype=torch.int32),
+        torch.tensor([0, 2, 0, 1, 0]),
+        torch.tensor([1, 3, 1, 0, 1]),
+        ints(-9, 10, 5, dtype=torch.int32),
+    )
 
 
 @program
 def index_add_dim1_f32():
     """x.index_add(1, idx, src, alpha=2) with a repeated column."""
+
     def forward(x, idx, src):
         return x.index_add(1, idx, src, alpha=2.0)
+
     return module(forward), (rand(3, 5), torch.tensor([4, 0, 4]), rand(3, 3))
 
 
 @program
 def index_add_i64():
     """x.index_add(0, idx, src) on int64 data, duplicates included."""
+
     def forward(x, idx, src):
         return x.index_add(0, idx, src)
-    return module(forward), (ints(-100, 100, 4, 2, 3), torch.tensor([2, 0, 2, 3]),
-                             ints(-100, 100, 4, 2, 3))
+
+    return module(forward), (ints(-100, 100, 4, 2, 3), torch.tensor([2, 0, 2, 3]), ints(-100, 100, 4, 2, 3))
 
 
 @program
 def index_copy_kv_f32():
     """A KV-cache write: cache.index_copy(2, pos, new) on [batch, heads, time, dim]."""
+
     def forward(cache, pos, new):
         return cache.index_copy(2, pos, new)
+
     return module(forward), (torch.zeros(1, 2, 6, 4), torch.tensor([3, 4]), rand(1, 2, 2, 4))
 
 
 @program
 def index_copy_negdim_f16():
     """cache.index_copy(-2, pos, new) on float16 [time, dim] slices of a 3-D cache."""
+
     def forward(cache, pos, new):
         return cache.index_copy(-2, pos, new)
-    return module(forward), (rand(2, 5, 3, dtype=torch.float16), torch.tensor([4]),
-                             rand(2, 1, 3, dtype=torch.float16))
+
+    return module(forward), (rand(2, 5, 3, dtype=torch.float16), torch.tensor([4]), rand(2, 1, 3, dtype=torch.float16))
 
 
 # --- a slightly bigger program ---------------------------------------------------------------------
+
 
 @program
 def kv_attention_step():
@@ -306,22 +373,31 @@ def kv_attention_step():
     ``pos`` with index_copy, gather the cached keys/values of a few past positions, score them
     with elementwise arithmetic, normalise, mix the values; also return the updated caches and
     a scatter_add'ed usage count per position."""
+
     def forward(k_cache, v_cache, q, k_new, v_new, pos, pick, usage):
-        k_cache = k_cache.index_copy(2, pos, k_new)          # [B, H, T, D]
+        k_cache = k_cache.index_copy(2, pos, k_new)  # [B, H, T, D]
         v_cache = v_cache.index_copy(2, pos, v_new)
         b, h, _, d = k_cache.shape
-        sel = pick.view(1, 1, -1, 1).expand(b, h, -1, d)      # [B, H, P, D]
+        sel = pick.view(1, 1, -1, 1).expand(b, h, -1, d)  # [B, H, P, D]
         k = torch.gather(k_cache, 2, sel)
         v = torch.gather(v_cache, 2, sel)
-        s = (q * k).sum(-1) * 0.5                             # [B, H, P]
+        s = (q * k).sum(-1) * 0.5  # [B, H, P]
         w = torch.softmax(s, dim=-1)
-        out = (w.unsqueeze(-1) * v).sum(-2)                   # [B, H, D]
+        out = (w.unsqueeze(-1) * v).sum(-2)  # [B, H, D]
         usage = usage.scatter_add(0, pick, torch.ones_like(pick))
         return out, k_cache, v_cache, usage
-    B, H, T, D, P = 1, 2, 6, 4, 3
-    return module(forward), (rand(B, H, T, D), rand(B, H, T, D), rand(B, H, 1, D), rand(B, H, 1, D),
-                             rand(B, H, 1, D), torch.tensor([4]), torch.tensor([4, 1, 4]),
-                             torch.zeros(T, dtype=torch.int64))
+
+    B, H, T, D = 1, 2, 6, 4
+    return module(forward), (
+        rand(B, H, T, D),
+        rand(B, H, T, D),
+        rand(B, H, 1, D),
+        rand(B, H, 1, D),
+        rand(B, H, 1, D),
+        torch.tensor([4]),
+        torch.tensor([4, 1, 4]),
+        torch.zeros(T, dtype=torch.int64),
+    )
 
 
 @program
@@ -329,17 +405,24 @@ def kv_cache_update_mix():
     """The arithmetic-only core of a decoding step: index_copy the new token into the cache,
     torch.gather a few rows back, combine them elementwise with the query, and count uses with
     index_put accumulate; no reductions beyond the scatters themselves."""
+
     def forward(cache, new, pos, pick, q, hits):
-        cache = cache.index_copy(1, pos, new)                 # [H, T, D]
+        cache = cache.index_copy(1, pos, new)  # [H, T, D]
         sel = pick.view(1, -1, 1).expand(cache.shape[0], -1, cache.shape[2])
-        rows = torch.gather(cache, 1, sel)                    # [H, P, D]
+        rows = torch.gather(cache, 1, sel)  # [H, P, D]
         mixed = rows * q - rows / 2 + 1
         hits = hits.clone().index_put_((pick,), torch.ones_like(pick), accumulate=True)
         return mixed, cache, hits
-    H, T, D, P = 2, 5, 3, 4
-    return module(forward), (rand(H, T, D), rand(H, 1, D), torch.tensor([2]),
-                             torch.tensor([2, 0, 2, 4]), rand(H, 1, D),
-                             torch.zeros(T, dtype=torch.int64))
+
+    H, T, D = 2, 5, 3
+    return module(forward), (
+        rand(H, T, D),
+        rand(H, 1, D),
+        torch.tensor([2]),
+        torch.tensor([2, 0, 2, 4]),
+        rand(H, 1, D),
+        torch.zeros(T, dtype=torch.int64),
+    )
 
 
 def export(name):

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Write the sample IRs in models/ with OpenVINO's own serializer (a development-time tool:
 irexec itself never imports openvino). Rerun after changing a model here."""
+
 import os
 
 import numpy as np
@@ -31,9 +32,13 @@ def row_assign():
     rows = ops.gather(shape, ops.constant(np.array(0, np.int64)), ops.constant(np.array(0, np.int64)))
     idx = ops.floor_mod(ops.add(i, rows), rows)
     idx = ops.unsqueeze(idx, ops.constant(np.array([0], np.int64)))
-    row_shape = ops.concat([ops.constant(np.array([1], np.int64)),
-                            ops.gather(shape, ops.constant(np.array([1], np.int64)),
-                                       ops.constant(np.array(0, np.int64)))], 0)
+    row_shape = ops.concat(
+        [
+            ops.constant(np.array([1], np.int64)),
+            ops.gather(shape, ops.constant(np.array([1], np.int64)), ops.constant(np.array(0, np.int64))),
+        ],
+        0,
+    )
     row = ops.broadcast(v, row_shape)
     y = ops.scatter_update(x, idx, row, ops.constant(np.array(0, np.int64)), name="assign_row")
     y.output(0).set_names({"y"})

@@ -1,5 +1,6 @@
 """How OpenVINO's CPU plugin rounds f32 to bf16, by CPU kind (no openvino import: the case
 tables use these to write their departure rows)."""
+
 import ml_dtypes
 import numpy as np
 
@@ -35,8 +36,10 @@ def bf16_rounding_up_from_odd(x) -> np.ndarray:
 
 def bf16_departures(x) -> dict:
     """The plugin's f32 -> bf16 roundings of ``x`` that differ from the specification's, by CPU."""
-    return {"AVX512-BF16/AMX (vcvtneps2bf16 flushes subnormals)": bf16_flushing_subnormals(x),
-            "AVX2 (rounds up only from an odd last bit)": bf16_rounding_up_from_odd(x)}
+    return {
+        "AVX512-BF16/AMX (vcvtneps2bf16 flushes subnormals)": bf16_flushing_subnormals(x),
+        "AVX2 (rounds up only from an odd last bit)": bf16_rounding_up_from_odd(x),
+    }
 
 
 def bf16_plugin_roundings(x) -> list:

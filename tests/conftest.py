@@ -11,11 +11,13 @@ def evaluations(monkeypatch) -> list:
     """The types of the layers the executor evaluates from now on, in order (shape inference's own
     folding aside)."""
     from irexec.run import executor
+
     calls, real = [], executor._evaluate
     monkeypatch.setattr(executor, "DIRECT_CALLS", False)  # (every step through _evaluate)
 
     def counted(layer, *a, **k):
         calls.append(layer.type)
         return real(layer, *a, **k)
+
     monkeypatch.setattr(executor, "_evaluate", counted)
     return calls

@@ -1,5 +1,6 @@
 """The real-model corpus's manifest (tests/data/corpus/corpus.json), and the inputs it describes:
 shared by tests/test_corpus.py, tests/test_corpus_steps.py and benchmarks/bench_models.py."""
+
 from __future__ import annotations
 
 import inspect
@@ -62,9 +63,14 @@ def greedy(infer, prompt: np.ndarray, n: int) -> list:
     tokens, feed, past = [], np.asarray(prompt, np.int64), 0
     for _ in range(n):
         seq = feed.shape[1]
-        logits = infer({"input_ids": feed, "attention_mask": np.ones((1, past + seq), np.int64),
-                        "position_ids": np.arange(past, past + seq, dtype=np.int64)[None],
-                        "beam_idx": np.zeros(1, np.int32)})
+        logits = infer(
+            {
+                "input_ids": feed,
+                "attention_mask": np.ones((1, past + seq), np.int64),
+                "position_ids": np.arange(past, past + seq, dtype=np.int64)[None],
+                "beam_idx": np.zeros(1, np.int32),
+            }
+        )
         past += seq
         tokens.append(int(np.argmax(logits[0, -1])))
         feed = np.array([[tokens[-1]]], np.int64)

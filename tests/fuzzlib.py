@@ -11,6 +11,7 @@ Every decision a mutation makes comes from a ``Chooser``, so hypothesis (``Hypot
 a seeded ``random.Random`` (``RandomChooser``) or atheris' data provider can drive the same
 mutators.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -25,7 +26,6 @@ import time
 import traceback
 import warnings
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 from lxml import etree
@@ -72,6 +72,7 @@ class RandomChooser(Chooser):
 class HypothesisChooser(Chooser):
     def __init__(self, data):
         from hypothesis import strategies as st
+
         self.data, self.st = data, st
 
     def int(self, lo, hi):
@@ -96,8 +97,16 @@ class ProviderChooser(Chooser):
 
 # ---- seeds: valid IRs covering every op family ----------------------------------------------------
 
-_NP = {"f32": np.float32, "f16": np.float16, "f64": np.float64, "i64": np.int64, "i32": np.int32,
-       "i8": np.int8, "u8": np.uint8, "boolean": np.bool_}
+_NP = {
+    "f32": np.float32,
+    "f16": np.float16,
+    "f64": np.float64,
+    "i64": np.int64,
+    "i32": np.int32,
+    "i8": np.int8,
+    "u8": np.uint8,
+    "boolean": np.bool_,
+}
 
 
 class Builder:
@@ -130,8 +139,7 @@ class Builder:
         et = et or ins[0][2]
         inputs = [port(i, v[2], v[3]) for i, v in enumerate(ins)]
         out_id = len(ins)
-        self.layers.append(layer(lid, ltype, version, inputs=inputs, outputs=[port(out_id, et, shape)],
-                                 data=data))
+        self.layers.append(layer(lid, ltype, version, inputs=inputs, outputs=[port(out_id, et, shape)], data=data))
         self.edges += [(v[0], v[1], lid, i) for i, v in enumerate(ins)]
         return (lid, out_id, et, tuple(shape))
 
@@ -148,8 +156,7 @@ def _range_broadcast():
     b = Builder()
     n = b.param("n", (), "i64")
     x = b.param("x", (1, 3))
-    r = b.op("Range", "opset4", [b.const(0, "i64"), n, b.const(1, "i64")], [-1], "f32",
-             {"output_type": "f32"})
+    r = b.op("Range", "opset4", [b.const(0, "i64"), n, b.const(1, "i64")], [-1], "f32", {"output_type": "f32"})
     col = b.op("Reshape", "opset1", [r, b.const([-1, 1], "i64")], [-1, 1], data={"special_zero": "false"})
     s = b.op("Add", "opset1", [col, x], [-1, 3], data={"auto_broadcast": "numpy"})
     red = b.op("ReduceSum", "opset1", [s, b.const([1], "i64")], [-1, 1], data={"keep_dims": "true"})
@@ -162,17 +169,35 @@ def _range_broadcast():
 def _gather_slice():
     b = Builder()
     x = b.param("x", (4, 5))
-    g = b.op("Gather", "opset8", [x, b.const([[0, -1], [2, 3]], "i64"), b.const(1, "i64")], [4, 2, 2],
-             data={"batch_dims": "0"})
-    ss = b.op("StridedSlice", "opset1", [g, b.const([0, 0], "i64"), b.const([2, 0], "i64"), b.const([1, 1], "i64")],
-              [2, 2, 2], data={"begin_mask": "0,1", "end_mask": "0,1", "new_axis_mask": "",
-                               "shrink_axis_mask": "", "ellipsis_mask": ""})
+    g = b.op(
+        "Gather",
+        "opset8",
+        [x, b.const([[0, -1], [2, 3]], "i64"), b.const(1, "i64")],
+        [4, 2, 2],
+        data={"batch_dims": "0"},
+    )
+    ss = b.op(
+        "StridedSlice",
+        "opset1",
+        [g, b.const([0, 0], "i64"), b.const([2, 0], "i64"), b.const([1, 1], "i64")],
+        [2, 2, 2],
+        data={"begin_mask": "0,1", "end_mask": "0,1", "new_axis_mask": "", "shrink_axis_mask": "", "ellipsis_mask": ""},
+    )
     t = b.op("Transpose", "opset1", [ss, b.const([2, 0, 1], "i64")], [2, 2, 2])
-    sl = b.op("Slice", "opset8", [t, b.const([0], "i64"), b.const([1], "i64"), b.const([1], "i64"),
-                                  b.const([0], "i64")], [1, 2, 2])
+    sl = b.op(
+        "Slice",
+        "opset8",
+        [t, b.const([0], "i64"), b.const([1], "i64"), b.const([1], "i64"), b.const([0], "i64")],
+        [1, 2, 2],
+    )
     b.result(sl)
-    g7 = b.op("Gather", "opset7", [x, b.const([[1], [0], [3], [2]], "i32"), b.const(1, "i64")], [4, 1],
-              data={"batch_dims": "1"})
+    g7 = b.op(
+        "Gather",
+        "opset7",
+        [x, b.const([[1], [0], [3], [2]], "i32"), b.const(1, "i64")],
+        [4, 1],
+        data={"batch_dims": "1"},
+    )
     b.result(g7)
     g1 = b.op("Gather", "opset1", [x, b.const([3, 0], "i64"), b.const(0, "i64")], [2, 5])
     b.result(g1)
@@ -186,8 +211,13 @@ def _convert_select():
     yf = b.op("Convert", "opset1", [y], [2, 3], "f32", {"destination_type": "f32"})
     gt = b.op("Greater", "opset1", [x, yf], [2, 3], "boolean", {"auto_broadcast": "numpy"})
     sel = b.op("Select", "opset1", [gt, x, yf], [2, 3], "f32", {"auto_broadcast": "numpy"})
-    d = b.op("Divide", "opset1", [sel, b.const([2.0], "f32")], [2, 3],
-             data={"auto_broadcast": "numpy", "m_pythondiv": "true"})
+    d = b.op(
+        "Divide",
+        "opset1",
+        [sel, b.const([2.0], "f32")],
+        [2, 3],
+        data={"auto_broadcast": "numpy", "m_pythondiv": "true"},
+    )
     p = b.op("Power", "opset1", [d, b.const(2.0, "f32")], [2, 3], data={"auto_broadcast": "numpy"})
     b.result(b.op("Multiply", "opset1", [p, x], [2, 3], data={"auto_broadcast": "numpy"}))
     b.result(b.op("LogicalNot", "opset1", [gt], [2, 3], "boolean"))
@@ -204,8 +234,9 @@ def _reshape_concat():
     cat = b.op("Concat", "opset1", [un, un], [2, 2, 3], data={"axis": "0"})
     rs = b.op("Reshape", "opset1", [cat, b.const([0, -1], "i64")], [2, 6], data={"special_zero": "true"})
     shp = b.op("ShapeOf", "opset1", [rs], [2], "i64")
-    bc = b.op("Broadcast", "opset1", [b.const([1.5], "f32"), shp, b.const([1], "i64")], [2, 6],
-              data={"mode": "explicit"})
+    bc = b.op(
+        "Broadcast", "opset1", [b.const([1.5], "f32"), shp, b.const([1], "i64")], [2, 6], data={"mode": "explicit"}
+    )
     b.result(b.op("Subtract", "opset1", [rs, bc], [2, 6], data={"auto_broadcast": "numpy"}))
     bb = b.op("Broadcast", "opset3", [sq, b.const([2, 1], "i64")], [2, 3], data={"mode": "bidirectional"})
     b.result(b.op("Maximum", "opset1", [bb, sq], [2, 3], data={"auto_broadcast": "none"}))
@@ -216,14 +247,23 @@ def _scatters():
     b = Builder()
     data = b.param("data", (3, 4))
     upd = b.param("upd", (1, 4))
-    se = b.op("ScatterElementsUpdate", "opset12", [data, b.const([[1, 0, 2, 1]], "i64"), upd, b.const(0, "i64")],
-              [3, 4], data={"reduction": "sum", "use_init_val": "true"})
-    sn = b.op("ScatterNDUpdate", "opset15", [se, b.const([[0], [2]], "i64"), b.const(np.ones((2, 4)), "f32")],
-              [3, 4], data={"reduction": "max"})
+    se = b.op(
+        "ScatterElementsUpdate",
+        "opset12",
+        [data, b.const([[1, 0, 2, 1]], "i64"), upd, b.const(0, "i64")],
+        [3, 4],
+        data={"reduction": "sum", "use_init_val": "true"},
+    )
+    sn = b.op(
+        "ScatterNDUpdate",
+        "opset15",
+        [se, b.const([[0], [2]], "i64"), b.const(np.ones((2, 4)), "f32")],
+        [3, 4],
+        data={"reduction": "max"},
+    )
     b.result(b.op("GatherND", "opset8", [sn, b.const([[1, 1], [2, 3]], "i32")], [2], data={"batch_dims": "0"}))
     b.result(b.op("GatherElements", "opset6", [sn, b.const([[2, 1, 0, 0]], "i64")], [1, 4], data={"axis": "0"}))
-    s3 = b.op("ScatterElementsUpdate", "opset3", [data, b.const([[2, 2, 0, 1]], "i32"), upd, b.const(0, "i64")],
-              [3, 4])
+    s3 = b.op("ScatterElementsUpdate", "opset3", [data, b.const([[2, 2, 0, 1]], "i32"), upd, b.const(0, "i64")], [3, 4])
     b.result(b.op("ScatterNDUpdate", "opset4", [s3, b.const([[1, 2]], "i64"), b.const([7.0], "f32")], [3, 4]))
     b.result(b.op("GatherND", "opset5", [data, b.const([[1], [0]], "i64")], [2, 4], data={"batch_dims": "0"}))
     return b.build("scatters")
@@ -240,8 +280,13 @@ def _reductions():
     b.result(b.op("ReduceL2", "opset4", [x, b.const([0, 1], "i64")], [4], data={"keep_dims": "false"}))
     gt = b.op("Greater", "opset1", [x, b.const(0.0, "f32")], [2, 3, 4], "boolean", {"auto_broadcast": "numpy"})
     b.result(b.op("ReduceLogicalOr", "opset1", [gt, b.const([2], "i64")], [2, 3], data={"keep_dims": "false"}))
-    kd = b.op("Divide", "opset1", [k, b.const([1, 2, 3, -4], "i32")], [4],
-              data={"auto_broadcast": "numpy", "m_pythondiv": "false"})
+    kd = b.op(
+        "Divide",
+        "opset1",
+        [k, b.const([1, 2, 3, -4], "i32")],
+        [4],
+        data={"auto_broadcast": "numpy", "m_pythondiv": "false"},
+    )
     km = b.op("FloorMod", "opset1", [kd, b.const([3], "i32")], [4], data={"auto_broadcast": "numpy"})
     b.result(b.op("Mod", "opset1", [km, b.const(5, "i32")], [4], data={"auto_broadcast": "numpy"}))
     b.result(b.op("SoftMax", "opset1", [x], [2, 3, 4], data={"axis": "2"}))
@@ -273,20 +318,50 @@ def _logic():
 def _slicing():
     b = Builder()
     x = b.param("x", (3, 4, 5))
-    b.result(b.op("StridedSlice", "opset1", [x, b.const([0, 1, 0, -1], "i64"), b.const([0, 0, 0, 0], "i64"),
-                                             b.const([1, 1, 1, -2], "i64")], [3, 1, 3],
-                  data={"begin_mask": "1,0,0,0", "end_mask": "1,1,0,1", "new_axis_mask": "0,0,1,0",
-                        "shrink_axis_mask": "0,1,0,0", "ellipsis_mask": "0,0,0,0"}))
-    b.result(b.op("StridedSlice", "opset1", [x, b.const([0, 1], "i64"), b.const([0, 3], "i64")], [3, 4, 2],
-                  data={"begin_mask": "0,0", "end_mask": "0,0", "ellipsis_mask": "1,0"}))
-    b.result(b.op("Slice", "opset8", [x, b.const([4, -1], "i64"), b.const([-10, 0], "i64"),
-                                      b.const([-2, -1], "i64")], [2, 3, 5]))
-    sc = b.op("ScatterUpdate", "opset3", [x, b.const([2, 0], "i32"), b.const(np.ones((3, 2, 5)), "f32"),
-                                          b.const(1, "i64")], [3, 4, 5])
-    b.result(b.op("GatherND", "opset5", [sc, b.const([[1, 2], [0, 3], [2, 0]], "i64")], [3],
-                  data={"batch_dims": "1"}))
-    b.result(b.op("Broadcast", "opset1", [b.const([1.0, 2.0], "f32"), b.const([3, 2], "i64")], [3, 2],
-                  data={"mode": "numpy"}))
+    b.result(
+        b.op(
+            "StridedSlice",
+            "opset1",
+            [x, b.const([0, 1, 0, -1], "i64"), b.const([0, 0, 0, 0], "i64"), b.const([1, 1, 1, -2], "i64")],
+            [3, 1, 3],
+            data={
+                "begin_mask": "1,0,0,0",
+                "end_mask": "1,1,0,1",
+                "new_axis_mask": "0,0,1,0",
+                "shrink_axis_mask": "0,1,0,0",
+                "ellipsis_mask": "0,0,0,0",
+            },
+        )
+    )
+    b.result(
+        b.op(
+            "StridedSlice",
+            "opset1",
+            [x, b.const([0, 1], "i64"), b.const([0, 3], "i64")],
+            [3, 4, 2],
+            data={"begin_mask": "0,0", "end_mask": "0,0", "ellipsis_mask": "1,0"},
+        )
+    )
+    b.result(
+        b.op(
+            "Slice",
+            "opset8",
+            [x, b.const([4, -1], "i64"), b.const([-10, 0], "i64"), b.const([-2, -1], "i64")],
+            [2, 3, 5],
+        )
+    )
+    sc = b.op(
+        "ScatterUpdate",
+        "opset3",
+        [x, b.const([2, 0], "i32"), b.const(np.ones((3, 2, 5)), "f32"), b.const(1, "i64")],
+        [3, 4, 5],
+    )
+    b.result(b.op("GatherND", "opset5", [sc, b.const([[1, 2], [0, 3], [2, 0]], "i64")], [3], data={"batch_dims": "1"}))
+    b.result(
+        b.op(
+            "Broadcast", "opset1", [b.const([1.0, 2.0], "f32"), b.const([3, 2], "i64")], [3, 2], data={"mode": "numpy"}
+        )
+    )
     b.result(b.op("Range", "opset1", [b.const(0.5, "f32"), b.const(3.0, "f32"), b.const(0.75, "f32")], [4]))
     return b.build("slicing")
 
@@ -299,13 +374,19 @@ def body_seeds() -> list:
     except ImportError:
         return []
     import tempfile
+
+    from cases.bodies_builder import Feeder, o8
     from cases.infrastructure.test_loop import if_inside, sliced, while_below
     from cases.infrastructure.test_tensor_iterator import running_sum
-    from cases.bodies_builder import Feeder, o8
+
     out = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, build in (("loop_if", if_inside()), ("loop_sliced", sliced(trip=3)),
-                            ("loop_while", while_below()), ("tensor_iterator", running_sum())):
+        for name, build in (
+            ("loop_if", if_inside()),
+            ("loop_sliced", sliced(trip=3)),
+            ("loop_while", while_below()),
+            ("tensor_iterator", running_sum()),
+        ):
             f = Feeder("x")
             path = os.path.join(tmp, name + ".xml")
             # (The trip counts are inputs: a run's random ones may be hostile, -1 or huge.)
@@ -327,8 +408,16 @@ def seeds() -> list:
     out.append(("add", add_model().encode(), None))
     xml, blob = scatter_model()
     out.append(("scatter_update", xml.encode(), blob))
-    for fn in (_range_broadcast, _gather_slice, _convert_select, _reshape_concat, _scatters, _reductions,
-               _logic, _slicing):
+    for fn in (
+        _range_broadcast,
+        _gather_slice,
+        _convert_select,
+        _reshape_concat,
+        _scatters,
+        _reductions,
+        _logic,
+        _slicing,
+    ):
         xml, blob = fn()
         out.append((fn.__name__.lstrip("_"), xml, blob))
     out += body_seeds()
@@ -342,21 +431,171 @@ def seeds() -> list:
 
 # ---- mutations -------------------------------------------------------------------------------------
 
-NUMBERS = ["0", "1", "2", "3", "-1", "-2", "4", "7", "64", "255", "256", "65535", "2147483647", "2147483648",
-           "-2147483649", "4294967296", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
-           "18446744073709551616", "4611686018427387904", "1" + "0" * 30, "9" * 5000, "1.5", "-0", "+3",
-           " 5 ", "0x10", "1e3", "1e308", "nan", "inf", "-inf", "1_0", "\u0663", "\u00b2", "\U0001d7d8"]
-JUNK = ["", " ", "abc", "?", "...", "-", "..", "1..", "..2", "3..1", "1..2..3", "true", "false", "none",
-        "numpy", "explicit", "bidirectional", "pdpd", "sum", "mean", "max", "\u00e9\u00e8", "\u202e1",
-        "\x7f", ",", "1,", ",1", "1,,2", "1,2,3", "-1,-1", "0,0,0,0,0,0,0,0", "1 2", "[1,2]", "[...]",
-        "{}", "&amp;", "<", "\u0000x".replace("\u0000", ""), "x" * 2000]
-TYPES = ["f32", "f16", "bf16", "f64", "i4", "u4", "u1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64",
-         "boolean", "bool", "f8e4m3", "nf4", "string", "dynamic", "undefined", "FP32", "I64", "BIN", "xyz"]
-PRECISIONS = ["FP32", "FP16", "BF16", "FP64", "I4", "U4", "U1", "BIN", "I8", "I16", "I32", "I64", "U8", "U16",
-              "U32", "U64", "BOOL", "BOOLEAN", "f32", "i64", "FP8", "STRING", "UNSPECIFIED", "", "?"]
-DIMS = ["0", "1", "2", "3", "5", "-1", "-2", "?", "", " ", "1..10", "..4", "2..", "5..2", "0..0", "abc",
-        "1.5", "99999999999999999999", "4611686018427387904", "4611686018427387905", "100000", "65536",
-        "1e3", "\u0663", "0x2", "3 ", "..", "1..x"]
+NUMBERS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "-1",
+    "-2",
+    "4",
+    "7",
+    "64",
+    "255",
+    "256",
+    "65535",
+    "2147483647",
+    "2147483648",
+    "-2147483649",
+    "4294967296",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "18446744073709551616",
+    "4611686018427387904",
+    "1" + "0" * 30,
+    "9" * 5000,
+    "1.5",
+    "-0",
+    "+3",
+    " 5 ",
+    "0x10",
+    "1e3",
+    "1e308",
+    "nan",
+    "inf",
+    "-inf",
+    "1_0",
+    "\u0663",
+    "\u00b2",
+    "\U0001d7d8",
+]
+JUNK = [
+    "",
+    " ",
+    "abc",
+    "?",
+    "...",
+    "-",
+    "..",
+    "1..",
+    "..2",
+    "3..1",
+    "1..2..3",
+    "true",
+    "false",
+    "none",
+    "numpy",
+    "explicit",
+    "bidirectional",
+    "pdpd",
+    "sum",
+    "mean",
+    "max",
+    "\u00e9\u00e8",
+    "\u202e1",
+    "\x7f",
+    ",",
+    "1,",
+    ",1",
+    "1,,2",
+    "1,2,3",
+    "-1,-1",
+    "0,0,0,0,0,0,0,0",
+    "1 2",
+    "[1,2]",
+    "[...]",
+    "{}",
+    "&amp;",
+    "<",
+    "\u0000x".replace("\u0000", ""),
+    "x" * 2000,
+]
+TYPES = [
+    "f32",
+    "f16",
+    "bf16",
+    "f64",
+    "i4",
+    "u4",
+    "u1",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "boolean",
+    "bool",
+    "f8e4m3",
+    "nf4",
+    "string",
+    "dynamic",
+    "undefined",
+    "FP32",
+    "I64",
+    "BIN",
+    "xyz",
+]
+PRECISIONS = [
+    "FP32",
+    "FP16",
+    "BF16",
+    "FP64",
+    "I4",
+    "U4",
+    "U1",
+    "BIN",
+    "I8",
+    "I16",
+    "I32",
+    "I64",
+    "U8",
+    "U16",
+    "U32",
+    "U64",
+    "BOOL",
+    "BOOLEAN",
+    "f32",
+    "i64",
+    "FP8",
+    "STRING",
+    "UNSPECIFIED",
+    "",
+    "?",
+]
+DIMS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "5",
+    "-1",
+    "-2",
+    "?",
+    "",
+    " ",
+    "1..10",
+    "..4",
+    "2..",
+    "5..2",
+    "0..0",
+    "abc",
+    "1.5",
+    "99999999999999999999",
+    "4611686018427387904",
+    "4611686018427387905",
+    "100000",
+    "65536",
+    "1e3",
+    "\u0663",
+    "0x2",
+    "3 ",
+    "..",
+    "1..x",
+]
 # What the ops declare, and names and versions no op has.
 ATTR_NAMES = sorted({a.name for cls in REGISTRY.values() for a in cls.attrs}) + ["name", "xyz"]
 VERSIONS = sorted({v for _, v in REGISTRY}) + ["opset99", "", "opset", "1", "extension", "OPSET1", "opset\u00b9"]
@@ -429,12 +668,14 @@ def m_const(root, ch: Chooser) -> str:
     if key == "element_type":
         data.set(key, ch.choice(TYPES))
     elif key == "shape":
-        data.set(key, ",".join(ch.choice(DIMS[:7] + ["0", "1000000", "4611686018427387904"])
-                               for _ in range(ch.int(0, 4))))
+        data.set(
+            key, ",".join(ch.choice(DIMS[:7] + ["0", "1000000", "4611686018427387904"]) for _ in range(ch.int(0, 4)))
+        )
     else:
         cur = int(data.get(key, "0")) if data.get(key, "0").lstrip("-").isdigit() else 0
-        data.set(key, str(ch.choice([cur + 1, cur - 1, cur + 8, -cur - 1, 0, 1, 2 ** 31, 2 ** 63, 2 ** 64, cur * 2,
-                                     cur + 2 ** 40])))
+        data.set(
+            key, str(ch.choice([cur + 1, cur - 1, cur + 8, -cur - 1, 0, 1, 2**31, 2**63, 2**64, cur * 2, cur + 2**40]))
+        )
     return f"const {key}={data.get(key)[:40]!r}"
 
 
@@ -588,7 +829,9 @@ def m_rename(root, ch: Chooser) -> str:
         return "rename: none"
     lay = ch.choice(layers)
     old = lay.get("id")
-    new = ch.choice(["\u00b2", "\u0663", "007", "-1", "x", "1e3", " 1", "\u00e9", "18446744073709551616", "9" * 400, "0"])
+    new = ch.choice(
+        ["\u00b2", "\u0663", "007", "-1", "x", "1e3", " 1", "\u00e9", "18446744073709551616", "9" * 400, "0"]
+    )
     lay.set("id", new)
     for e in root.iter("edge"):
         for k in ("from-layer", "to-layer"):
@@ -615,8 +858,11 @@ def m_output(root, ch: Chooser) -> str:
         edges_el = etree.SubElement(root, "edges")
     inputs = dst.find("input")
     dport = ch.choice([q.get("id") for q in inputs.iter("port")] if inputs is not None and len(inputs) else ["0"])
-    etree.SubElement(edges_el, "edge", {"from-layer": lay.get("id", ""), "from-port": pid,
-                                        "to-layer": dst.get("id", ""), "to-port": dport or "0"})
+    etree.SubElement(
+        edges_el,
+        "edge",
+        {"from-layer": lay.get("id", ""), "from-port": pid, "to-layer": dst.get("id", ""), "to-port": dport or "0"},
+    )
     return f"output port {pid} on {lay.get('type')} {lay.get('id')} -> {dst.get('id')}:{dport}"
 
 
@@ -625,13 +871,27 @@ def m_param_shape(root, ch: Chooser) -> str:
     data = _some_data(root, ch, "Parameter")
     if data is None:
         return "param shape: none"
-    data.set("shape", ",".join(ch.choice(["0", "1", "2", "3", "5", "?", "1..3", "-1", "100"])
-                               for _ in range(ch.int(0, 4))))
+    data.set(
+        "shape", ",".join(ch.choice(["0", "1", "2", "3", "5", "?", "1..3", "-1", "100"]) for _ in range(ch.int(0, 4)))
+    )
     return f"param shape={data.get('shape')!r}"
 
 
-_ITEMSIZE = {"f32": 4, "f16": 2, "f64": 8, "i64": 8, "i32": 4, "i8": 1, "u8": 1, "boolean": 1, "bf16": 2,
-             "i16": 2, "u16": 2, "u32": 4, "u64": 8}
+_ITEMSIZE = {
+    "f32": 4,
+    "f16": 2,
+    "f64": 8,
+    "i64": 8,
+    "i32": 4,
+    "i8": 1,
+    "u8": 1,
+    "boolean": 1,
+    "bf16": 2,
+    "i16": 2,
+    "u16": 2,
+    "u32": 4,
+    "u64": 8,
+}
 
 
 def m_rank(root, ch: Chooser) -> str:
@@ -695,8 +955,14 @@ def m_body(root, ch: Chooser) -> str:
             return f"body: {e.tag} dropped"
         parent.append(etree.fromstring(etree.tostring(e)))
         return f"body: {e.tag} repeated"
-    trips = [x for x in root.iter("layer") if x.get("type") == "Const" and x.find("data") is not None
-             and x.find("data").get("element_type") == "i64" and x.find("data").get("shape") in ("", "1")]
+    trips = [
+        x
+        for x in root.iter("layer")
+        if x.get("type") == "Const"
+        and x.find("data") is not None
+        and x.find("data").get("element_type") == "i64"
+        and x.find("data").get("shape") in ("", "1")
+    ]
     if not trips:
         return "body: no trip count"
     data = ch.choice(trips).find("data")
@@ -704,13 +970,58 @@ def m_body(root, ch: Chooser) -> str:
     return f"body: an i64 Const's offset={data.get('offset')}"
 
 
-STRUCTURED: list = [m_rank, m_rename, m_output, m_param_shape, m_param_shape, m_attr, m_data_attr, m_data_attr,
-                    m_const, m_const, m_dim, m_dim, m_port, m_edge, m_edge, m_layer, m_layer, m_element, m_net,
-                    m_body]
+STRUCTURED: list = [
+    m_rank,
+    m_rename,
+    m_output,
+    m_param_shape,
+    m_param_shape,
+    m_attr,
+    m_data_attr,
+    m_data_attr,
+    m_const,
+    m_const,
+    m_dim,
+    m_dim,
+    m_port,
+    m_edge,
+    m_edge,
+    m_layer,
+    m_layer,
+    m_element,
+    m_net,
+    m_body,
+]
 
-TOKENS = [b"<", b">", b"&", b"&amp;", b"&#0;", b"&#x110000;", b"]]>", b"<![CDATA[1]]>", b"<?pi x?>", b"<!-- -->",
-          b"<!DOCTYPE net>", b'"', b"'", b"\x00", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\r", b"\n", b"<dim>",
-          b"</dim>", b"<layer>", b"</layer>", b"<edge/>", b"xmlns:a='x'", b"a:b='1'", b"9" * 30]
+TOKENS = [
+    b"<",
+    b">",
+    b"&",
+    b"&amp;",
+    b"&#0;",
+    b"&#x110000;",
+    b"]]>",
+    b"<![CDATA[1]]>",
+    b"<?pi x?>",
+    b"<!-- -->",
+    b"<!DOCTYPE net>",
+    b'"',
+    b"'",
+    b"\x00",
+    b"\xff",
+    b"\xc3",
+    b"\xef\xbb\xbf",
+    b"\r",
+    b"\n",
+    b"<dim>",
+    b"</dim>",
+    b"<layer>",
+    b"</layer>",
+    b"<edge/>",
+    b"xmlns:a='x'",
+    b"a:b='1'",
+    b"9" * 30,
+]
 
 
 def mutate_bytes(data: bytes, ch: Chooser) -> tuple:
@@ -730,7 +1041,7 @@ def mutate_bytes(data: bytes, ch: Chooser) -> tuple:
         return data[:end] + data[pos:], f"repeat {pos}..{end}"
     if what == 3:
         junk = ch.bytes(8) or b"\xff"
-        return data[:pos] + junk + data[pos + len(junk):], f"overwrite {pos} with {junk!r}"
+        return data[:pos] + junk + data[pos + len(junk) :], f"overwrite {pos} with {junk!r}"
     if what == 4:
         tok = ch.choice(TOKENS)
         return data[:pos] + tok + data[pos:], f"insert {tok!r} at {pos}"
@@ -739,7 +1050,7 @@ def mutate_bytes(data: bytes, ch: Chooser) -> tuple:
     return bytes(b ^ mask for b in data), f"xor all with {mask}"
 
 
-def const_values(xml: bytes, blob: Optional[bytes], ch: Chooser) -> tuple:
+def const_values(xml: bytes, blob: bytes | None, ch: Chooser) -> tuple:
     """Overwrite one Const's bytes in the .bin with edge values of its type (indices, axes, shapes)."""
     if not blob:
         return blob, "const values: no bin"
@@ -767,17 +1078,20 @@ def const_values(xml: bytes, blob: Optional[bytes], ch: Chooser) -> tuple:
         pool = [0, 1]
     else:
         info = np.iinfo(dt)
-        pool = [v for v in (0, 1, 2, 3, -1, -2, -3, 4, 7, 100, 2 ** 31 - 1, -2 ** 31, 2 ** 62, info.max, info.min)
-                if info.min <= v <= info.max]
+        pool = [
+            v
+            for v in (0, 1, 2, 3, -1, -2, -3, 4, 7, 100, 2**31 - 1, -(2**31), 2**62, info.max, info.min)
+            if info.min <= v <= info.max
+        ]
     n = size // dt.itemsize
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # 1e30 as f16 is inf, as intended
         vals = np.array([ch.choice(pool) for _ in range(n)], dtype=dt)
-    new = blob[:off] + vals.tobytes() + blob[off + vals.nbytes:]
+    new = blob[:off] + vals.tobytes() + blob[off + vals.nbytes :]
     return new, f"const at {off} = {vals.tolist()[:8]}"
 
 
-def mutate_blob(blob: Optional[bytes], ch: Chooser) -> tuple:
+def mutate_blob(blob: bytes | None, ch: Chooser) -> tuple:
     if blob is None:
         return ch.bytes(32), "bin created"
     what = ch.int(0, 4)
@@ -791,7 +1105,7 @@ def mutate_blob(blob: Optional[bytes], ch: Chooser) -> tuple:
     if what == 3 and blob:
         pos = ch.int(0, len(blob) - 1)
         junk = ch.bytes(16) or b"\xff"
-        return blob[:pos] + junk + blob[pos + len(junk):], f"bin overwritten at {pos}"
+        return blob[:pos] + junk + blob[pos + len(junk) :], f"bin overwritten at {pos}"
     fill = ch.choice([b"\xff", b"\x80", b"\x7f"])
     return fill * len(blob), f"bin filled with {fill!r}"
 
@@ -802,8 +1116,27 @@ def npy_bytes(arr: np.ndarray) -> bytes:
     return buf.getvalue()
 
 
-NPY_DESCRS = ["<f4", ">f4", "<f2", "<f8", "<i8", "<i4", "|i1", "|u1", "|b1", "<U3", "|V4", "<c8", "<M8[s]",
-              "|O", "<f", "xyz", "", "[('a', '<f4')]", "<i16"]
+NPY_DESCRS = [
+    "<f4",
+    ">f4",
+    "<f2",
+    "<f8",
+    "<i8",
+    "<i4",
+    "|i1",
+    "|u1",
+    "|b1",
+    "<U3",
+    "|V4",
+    "<c8",
+    "<M8[s]",
+    "|O",
+    "<f",
+    "xyz",
+    "",
+    "[('a', '<f4')]",
+    "<i16",
+]
 
 
 def mutate_npy(data: bytes, ch: Chooser) -> tuple:
@@ -811,23 +1144,26 @@ def mutate_npy(data: bytes, ch: Chooser) -> tuple:
     damaged."""
     what = ch.int(0, 4)
     if what <= 2:
-        text = data[10:10 + int.from_bytes(data[8:10], "little")].decode("latin-1")
+        text = data[10 : 10 + int.from_bytes(data[8:10], "little")].decode("latin-1")
         if what == 0:
             descr = ch.choice(NPY_DESCRS)
-            new = re.sub(r"'descr': '[^']*'", f"'descr': {descr!r}" if not descr.startswith("[") else
-                         f"'descr': {descr}", text)
+            new = re.sub(
+                r"'descr': '[^']*'", f"'descr': {descr!r}" if not descr.startswith("[") else f"'descr': {descr}", text
+            )
         elif what == 1:
             new = text.replace("False", "True") if "False" in text else text.replace("True", "False")
         else:
-            dims = ", ".join(ch.choice(["0", "1", "2", "3", "7", "1000", "-1", "2 ** 3", "None", "'a'",
-                                        "1000000000000"])
-                             for _ in range(ch.int(0, 3)))
-            new = re.sub(r"'shape': \([^)]*\)", f"'shape': ({dims}{',' if dims.count(',') == 0 and dims else ''})",
-                         text)
+            dims = ", ".join(
+                ch.choice(["0", "1", "2", "3", "7", "1000", "-1", "2 ** 3", "None", "'a'", "1000000000000"])
+                for _ in range(ch.int(0, 3))
+            )
+            new = re.sub(
+                r"'shape': \([^)]*\)", f"'shape': ({dims}{',' if dims.count(',') == 0 and dims else ''})", text
+            )
         header = new.rstrip().encode("latin-1")
         pad = 64 - (10 + len(header) + 1) % 64
         header = header + b" " * pad + b"\n"
-        body = data[10 + int.from_bytes(data[8:10], "little"):]
+        body = data[10 + int.from_bytes(data[8:10], "little") :]
         return data[:8] + len(header).to_bytes(2, "little") + header + body, f"npy header {new.strip()[:80]!r}"
     out, step = mutate_bytes(data, ch)
     return out, "npy " + step
@@ -837,10 +1173,10 @@ def mutate_npy(data: bytes, ch: Chooser) -> tuple:
 class Case:
     seed: str
     xml: bytes
-    blob: Optional[bytes]
+    blob: bytes | None
     steps: list = field(default_factory=list)
     input_seed: int = 0
-    npy: Optional[tuple] = None  # (input name, .npy bytes): run through the CLI with -i NAME=input.npy
+    npy: tuple | None = None  # (input name, .npy bytes): run through the CLI with -i NAME=input.npy
 
 
 def make_case(ch: Chooser, seed_list: list) -> Case:
@@ -865,7 +1201,7 @@ def make_case(ch: Chooser, seed_list: list) -> Case:
     if not case.steps:
         case.steps.append(ch.choice(STRUCTURED)(root := etree.fromstring(xml), ch))
         case.xml = b'<?xml version="1.0"?>\n' + etree.tostring(root)
-    case.input_seed = ch.int(0, 2 ** 16)
+    case.input_seed = ch.int(0, 2**16)
     return case
 
 
@@ -885,6 +1221,7 @@ def make_npy_case(ch: Chooser, seed_list: list, directory: str) -> Case:
 
 # ---- running a case --------------------------------------------------------------------------------
 
+
 class CaseTimeout(BaseException):
     """Raised by the alarm; a BaseException so that no ``except Exception`` in irexec swallows it."""
 
@@ -893,6 +1230,7 @@ class CaseTimeout(BaseException):
 def time_limit(seconds: float):
     def on_alarm(signum, frame):
         raise CaseTimeout(f"no result within {seconds} s")
+
     old = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -908,6 +1246,7 @@ def memory_limit(extra_bytes: int):
     runaway allocation is a MemoryError rather than the machine swapping."""
     try:
         import resource
+
         with open("/proc/self/status") as f:
             vm = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
     except (ImportError, OSError, StopIteration):
@@ -927,7 +1266,7 @@ def memory_limit(extra_bytes: int):
 MAX_INPUT_ELEMENTS = 1 << 16
 
 
-def make_inputs(model, seed: int, gentle: bool = False) -> Optional[dict]:
+def make_inputs(model, seed: int, gentle: bool = False) -> dict | None:
     """Small inputs for the declared inputs: dynamic dims get their lower bound (at least 1 where
     allowed), an unknown rank gets a scalar; None when a declared input is too big to make.
     Values include edge cases (NaN, inf, the type's extremes) unless ``gentle``."""
@@ -938,8 +1277,9 @@ def make_inputs(model, seed: int, gentle: bool = False) -> Optional[dict]:
         if info.shape is None:
             shape = ()
         else:
-            shape = tuple(d.lo if d.is_static else max(d.lo, 1) if (d.hi is None or d.hi >= 1) else d.lo
-                          for d in info.shape)
+            shape = tuple(
+                d.lo if d.is_static else max(d.lo, 1) if (d.hi is None or d.hi >= 1) else d.lo for d in info.shape
+            )
         count = 1
         for d in shape:
             count *= d
@@ -958,10 +1298,11 @@ def make_inputs(model, seed: int, gentle: bool = False) -> Optional[dict]:
             arr = rng.integers(lo, hi, shape).astype(np.int8 if et.name == "i4" else np.uint8).astype(et.dtype)
         else:
             info_i = np.iinfo(et.dtype)
-            vals = np.array([0, 1, 2, 3] if gentle else [0, 1, 2, 3, -1, -2, 5, info_i.max, info_i.min],
-                            dtype=object)
-            vals = np.array([v for v in vals if info_i.min <= v <= info_i.max], dtype=np.int64 if et.dtype.kind == "i"
-                            else np.uint64)
+            vals = np.array([0, 1, 2, 3] if gentle else [0, 1, 2, 3, -1, -2, 5, info_i.max, info_i.min], dtype=object)
+            vals = np.array(
+                [v for v in vals if info_i.min <= v <= info_i.max],
+                dtype=np.int64 if et.dtype.kind == "i" else np.uint64,
+            )
             arr = rng.choice(vals, size=shape).astype(et.dtype)
         feeds[info.name] = arr
     return feeds
@@ -986,7 +1327,7 @@ class Outcome:
 _FOREIGN_MESSAGE = re.compile(r"^(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Unfeasible)\b: ")
 
 
-def wrapped_cause(e: BaseException) -> Optional[BaseException]:
+def wrapped_cause(e: BaseException) -> BaseException | None:
     """The foreign exception an IRExecError was made from by a catch-all (a NumPy or Python
     complaint that an op let through), if any; a MemoryError is a fair cause. Follows the chain
     as Python prints it: an error raised ``from None`` on purpose has no cause."""
@@ -1004,8 +1345,7 @@ def wrapped_cause(e: BaseException) -> Optional[BaseException]:
                     return inner
                 inner, hops = inner.__cause__ or inner.__context__, hops + 1
             return cur
-        cur = cur.__cause__ if cur.__cause__ is not None else (
-            None if cur.__suppress_context__ else cur.__context__)
+        cur = cur.__cause__ if cur.__cause__ is not None else (None if cur.__suppress_context__ else cur.__context__)
     return None
 
 
@@ -1054,8 +1394,7 @@ def write_case(directory: str, case: Case) -> str:
     return xml_path
 
 
-def run_case(case: Case, directory: str, seconds: float = 10.0, cli: bool = False,
-             gentle: bool = False) -> Outcome:
+def run_case(case: Case, directory: str, seconds: float = 10.0, cli: bool = False, gentle: bool = False) -> Outcome:
     """Read and run one case in ``directory``: its outcome, an IRExecError being a fine one."""
     xml_path = write_case(directory, case)
     if case.npy is not None:
@@ -1093,12 +1432,17 @@ def run_cli(xml_path: str, seconds: float, extra: tuple = ()) -> Outcome:
     """``irexec run MODEL --random [extra...]``: exit 0, or 1/2 with exactly one line on stderr and
     no internal error."""
     from irexec.cli import cli
+
     stderr, stdout = io.StringIO(), io.StringIO()
     start = time.monotonic()
     code = None
     try:
-        with time_limit(seconds), contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(stdout), \
-                warnings.catch_warnings():
+        with (
+            time_limit(seconds),
+            contextlib.redirect_stderr(stderr),
+            contextlib.redirect_stdout(stdout),
+            warnings.catch_warnings(),
+        ):
             warnings.simplefilter("ignore")
             try:
                 cli.main(args=["run", xml_path, "--random", *extra], prog_name="irexec", standalone_mode=True)
@@ -1130,12 +1474,14 @@ def describe(case: Case) -> str:
 def save_reproducer(directory: str, case: Case, outcome: Outcome) -> str:
     os.makedirs(directory, exist_ok=True)
     import hashlib
+
     digest = hashlib.sha1(case.xml + (case.blob or b"") + str(case.input_seed).encode()).hexdigest()[:12]
     d = os.path.join(directory, f"{outcome.kind}-{digest}")
     os.makedirs(d, exist_ok=True)
     write_case(d, case)
     with open(os.path.join(d, "finding.txt"), "w") as f:
-        f.write(f"{describe(case)}\ninput seed: {case.input_seed}\nstage: {outcome.stage}\n"
-                f"seconds: {outcome.seconds:.2f}\n\n{outcome.detail}\n")
+        f.write(
+            f"{describe(case)}\ninput seed: {case.input_seed}\nstage: {outcome.stage}\n"
+            f"seconds: {outcome.seconds:.2f}\n\n{outcome.detail}\n"
+        )
     return d
-

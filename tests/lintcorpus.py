@@ -5,12 +5,13 @@ into it), and says which rule must fire and at which layer. The tests apply ever
 every layer it fits in every valid model they have: the bundled models, PyTorch programs exported
 by OpenVINO's converter, and IRs OpenVINO writes from its opsets.
 """
+
 from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 import numpy as np
 from lxml import etree
@@ -21,11 +22,11 @@ from irexec.ops.registry import lookup
 
 @dataclass
 class Variant:
-    name: str                 # model:mutation:layer
+    name: str  # model:mutation:layer
     xml: bytes
-    blob: Optional[bytes]
-    code: str                 # the rule that must fire
-    layer_name: str           # at this layer
+    blob: bytes | None
+    code: str  # the rule that must fire
+    layer_name: str  # at this layer
     layer_id: str
     weights_missing: bool = False
 
@@ -56,11 +57,14 @@ def _is(el, *types):
 
 # ---- mutations: (root, blob, layer) -> the new blob, or None when it does not fit that layer ------
 
+
 def rule(code: str):
     """The rule a mutation must make fire."""
+
     def mark(fn):
         fn.code = code
         return fn
+
     return mark
 
 
@@ -80,8 +84,17 @@ def out_dim(root, blob, el):
     return None
 
 
-_OTHER_PREC = {"FP32": "I8", "FP16": "FP32", "I64": "FP32", "I32": "FP16", "BOOL": "I32", "U8": "FP32",
-               "I8": "FP32", "FP64": "I32", "BF16": "FP32"}
+_OTHER_PREC = {
+    "FP32": "I8",
+    "FP16": "FP32",
+    "I64": "FP32",
+    "I32": "FP16",
+    "BOOL": "I32",
+    "U8": "FP32",
+    "I8": "FP32",
+    "FP64": "I32",
+    "BF16": "FP32",
+}
 
 
 @rule("S002")
@@ -116,6 +129,7 @@ def in_precision(root, blob, el):
 
 def _on_edge_into(name: str, code: str, edit):
     """A mutation that edits the first edge into the layer."""
+
     @rule(code)
     def mutate(root, blob, el):
         e = _edge_into(root, el)
@@ -123,6 +137,7 @@ def _on_edge_into(name: str, code: str, edit):
             return None
         edit(e)
         return blob
+
     mutate.__name__ = name
     return mutate
 
@@ -212,9 +227,16 @@ def input_on_parameter(root, blob, el):
     inp = etree.SubElement(el, "input")
     etree.SubElement(inp, "port", id="77", precision="FP32")
     el.insert(0, inp)
-    etree.SubElement(root.find("edges"), "edge", {"from-layer": other.get("id"),
-                                                  "from-port": other.find("output/port").get("id"),
-                                                  "to-layer": el.get("id"), "to-port": "77"})
+    etree.SubElement(
+        root.find("edges"),
+        "edge",
+        {
+            "from-layer": other.get("id"),
+            "from-port": other.find("output/port").get("id"),
+            "to-layer": el.get("id"),
+            "to-port": "77",
+        },
+    )
     return blob
 
 
@@ -226,9 +248,16 @@ def second_result_input(root, blob, el):
     if src is None:
         return None
     etree.SubElement(el.find("input"), "port", id="78", precision="FP32")
-    etree.SubElement(root.find("edges"), "edge", {"from-layer": src.get("id"),
-                                                  "from-port": src.find("output/port").get("id"),
-                                                  "to-layer": el.get("id"), "to-port": "78"})
+    etree.SubElement(
+        root.find("edges"),
+        "edge",
+        {
+            "from-layer": src.get("id"),
+            "from-port": src.find("output/port").get("id"),
+            "to-layer": el.get("id"),
+            "to-port": "78",
+        },
+    )
     return blob
 
 
@@ -268,13 +297,30 @@ def schema_break(root, blob, el):
     return blob
 
 
-MUTATIONS: list[Callable] = [out_dim, out_precision, in_dim, in_precision, drop_edge, second_edge,
-                             edge_to_missing_port, edge_from_missing_layer, unknown_type, unknown_version,
-                             bad_attribute, missing_attribute, duplicate_id, cycle, input_on_parameter,
-                             second_result_input, const_offset, const_size, schema_break]
+MUTATIONS: list[Callable] = [
+    out_dim,
+    out_precision,
+    in_dim,
+    in_precision,
+    drop_edge,
+    second_edge,
+    edge_to_missing_port,
+    edge_from_missing_layer,
+    unknown_type,
+    unknown_version,
+    bad_attribute,
+    missing_attribute,
+    duplicate_id,
+    cycle,
+    input_on_parameter,
+    second_result_input,
+    const_offset,
+    const_size,
+    schema_break,
+]
 
 
-def variants(name: str, xml: bytes, blob: Optional[bytes], per_mutation: int = 3):
+def variants(name: str, xml: bytes, blob: bytes | None, per_mutation: int = 3):
     """Every mutation at up to ``per_mutation`` layers of the model (spread over the model)."""
     root = parse(xml)
     all_layers = layers(root)
@@ -286,8 +332,13 @@ def variants(name: str, xml: bytes, blob: Optional[bytes], per_mutation: int = 3
             if made >= per_mutation:
                 break
             work = copy.deepcopy(root)
-            el = by_id(work, target.get("id")) if mutate is not duplicate_id else \
-                next(x for x in layers(work) if x.get("name") == target.get("name") and x.get("id") == target.get("id"))
+            el = (
+                by_id(work, target.get("id"))
+                if mutate is not duplicate_id
+                else next(
+                    x for x in layers(work) if x.get("name") == target.get("name") and x.get("id") == target.get("id")
+                )
+            )
             try:
                 new_blob = mutate(work, blob, el)
             except (KeyError, StopIteration):
@@ -296,9 +347,14 @@ def variants(name: str, xml: bytes, blob: Optional[bytes], per_mutation: int = 3
                 continue
             code = mutate.code
             made += 1
-            yield Variant(f"{name}:{mutate.__name__}:{target.get('name')}",
-                          etree.tostring(work, xml_declaration=True, encoding="utf-8"), new_blob, code,
-                          target.get("name"), target.get("id"))
+            yield Variant(
+                f"{name}:{mutate.__name__}:{target.get('name')}",
+                etree.tostring(work, xml_declaration=True, encoding="utf-8"),
+                new_blob,
+                code,
+                target.get("name"),
+                target.get("id"),
+            )
 
 
 def load(path: str):

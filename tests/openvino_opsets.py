@@ -6,6 +6,7 @@ The package has no list of its opsets' ops, so the type names come from its opse
 Python functions name the type each one builds), from irexec's own registry, and from the few
 ops its C++ tables hold that no Python function builds; then ``NodeFactory("opsetN")`` says, for
 each name, whether opsetN has it and which version it is there."""
+
 from __future__ import annotations
 
 import json
@@ -18,13 +19,19 @@ IR_TYPE = {"Constant": "Const"}
 TABLE = os.path.join(os.path.dirname(__file__), "data", "openvino_opsets.json")
 
 # In OpenVINO's C++ opset tables, built by no function of its Python opset modules.
-NOT_IN_PYTHON = ("ExperimentalDetectronDetectionOutput", "ExperimentalDetectronGenerateProposalsSingleImage",
-                 "ExperimentalDetectronPriorGridGenerator", "ExperimentalDetectronROIFeatureExtractor",
-                 "ExperimentalDetectronTopKROIs", "Xor")
+NOT_IN_PYTHON = (
+    "ExperimentalDetectronDetectionOutput",
+    "ExperimentalDetectronGenerateProposalsSingleImage",
+    "ExperimentalDetectronPriorGridGenerator",
+    "ExperimentalDetectronROIFeatureExtractor",
+    "ExperimentalDetectronTopKROIs",
+    "Xor",
+)
 
 
 def candidate_names() -> set:
     import openvino
+
     from irexec.ops import REGISTRY
 
     root = os.path.dirname(openvino.__file__)

@@ -16,6 +16,7 @@ EPYC 7763 of many hosted CI runners; AVX512_CORE for Skylake-SP to Ice Lake; no 
 with AVX512-BF16, such as Cooper Lake, Sapphire Rapids and AMD Zen 4, and the machine these
 tests were written on. Caps below AVX2 are not faithful: the plugin crashes on bf16 there.
 /proc/cpuinfo still shows the real flags under a cap, which is one reason no test reads it.)"""
+
 from __future__ import annotations
 
 import itertools
@@ -28,8 +29,7 @@ ov = pytest.importorskip("openvino")
 import ml_dtypes  # noqa: E402
 
 import irexec  # noqa: E402
-from bf16_rounding import (bf16_departures, bf16_flushing_subnormals, bf16_nearest_even,  # noqa: E402,F401
-                            bf16_rounding_up_from_odd)
+from bf16_rounding import bf16_departures, bf16_flushing_subnormals, bf16_nearest_even, bf16_rounding_up_from_odd  # noqa: E402,F401
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
@@ -46,8 +46,10 @@ def core():
         # of MatMuls with int8/int4 weights to 8 bits on the fly (off 2e-3 on the corpus's
         # compressed LLMs): the spec's Convert/Subtract/Multiply then MatMul has no such step. A
         # stateful model's KV cache it keeps in u8 (states off 1e-3); the spec's variables hold f32.
-        _core.set_property("CPU", {"INFERENCE_PRECISION_HINT": "f32", "DYNAMIC_QUANTIZATION_GROUP_SIZE": "0",
-                                   "KV_CACHE_PRECISION": "f32"})
+        _core.set_property(
+            "CPU",
+            {"INFERENCE_PRECISION_HINT": "f32", "DYNAMIC_QUANTIZATION_GROUP_SIZE": "0", "KV_CACHE_PRECISION": "f32"},
+        )
     return _core
 
 
@@ -82,9 +84,12 @@ def assert_same(ov_out: np.ndarray, ir_out: np.ndarray, exact=True, rtol=1e-6, a
     if exact:
         np.testing.assert_array_equal(a, b)
     else:
-        np.testing.assert_allclose(ir_out.astype(np.float64), ov_out.astype(np.float64) if
-                                   ov_out.dtype != np.uint16 else ov_out.view(np.float16).astype(np.float64),
-                                   rtol=rtol, atol=atol)
+        np.testing.assert_allclose(
+            ir_out.astype(np.float64),
+            ov_out.astype(np.float64) if ov_out.dtype != np.uint16 else ov_out.view(np.float16).astype(np.float64),
+            rtol=rtol,
+            atol=atol,
+        )
 
 
 def compare(model, inputs: dict, tmp_path, exact=True, **tol) -> list:
@@ -99,7 +104,7 @@ def compare(model, inputs: dict, tmp_path, exact=True, **tol) -> list:
     return ir_outs
 
 
-def to_ov_tensor(value) -> "ov.Tensor":
+def to_ov_tensor(value) -> ov.Tensor:
     """OpenVINO's Python API takes no ml_dtypes arrays: bf16 goes in as its bits."""
     arr = np.array(value, order="C")  # not ascontiguousarray, which makes scalars 1-D
     if arr.dtype == BF16:
@@ -115,8 +120,11 @@ def from_ov_tensor(tensor) -> np.ndarray:
     if tensor.element_type == ov.Type.bf16:
         return data.view(BF16)
     # ... and an 8-bit float tensor as uint8 holding its bits.
-    f8 = {ov.Type.f8e4m3: ml_dtypes.float8_e4m3fn, ov.Type.f8e5m2: ml_dtypes.float8_e5m2,
-          ov.Type.f8e8m0: ml_dtypes.float8_e8m0fnu}.get(tensor.element_type)
+    f8 = {
+        ov.Type.f8e4m3: ml_dtypes.float8_e4m3fn,
+        ov.Type.f8e5m2: ml_dtypes.float8_e5m2,
+        ov.Type.f8e8m0: ml_dtypes.float8_e8m0fnu,
+    }.get(tensor.element_type)
     return data.view(f8) if f8 is not None else data
 
 
@@ -134,6 +142,7 @@ def exact_sample(rng, shape, dtype):
 
 
 # ---- departures that depend on the CPU -------------------------------------------------------
+
 
 def _bits(arr: np.ndarray) -> np.ndarray:
     """Floats as their bits (NaN equals NaN, -0 differs from +0); other types as they are."""
@@ -160,9 +169,7 @@ def assert_plugin_gives_one_of(ov_value, spec, departures: dict, why: str) -> st
         if np.array_equal(_bits(ov_value), _bits(value)):
             return name
     shown = "\n".join(f"  {name}: {value.tolist()}" for name, value in candidates.items())
-    raise AssertionError(f"the plugin gave {ov_value.tolist()}, none of the values known "
-                         f"for it ({why}):\n{shown}")
+    raise AssertionError(f"the plugin gave {ov_value.tolist()}, none of the values known for it ({why}):\n{shown}")
 
 
 # How the plugin rounds f32 to bf16 depends on the CPU: see bf16_rounding.py.
-

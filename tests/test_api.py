@@ -1,4 +1,5 @@
 """The Python API: read_model / infer, input checking, output naming, and what is never mutated."""
+
 import numpy as np
 import pytest
 
@@ -22,10 +23,17 @@ def scatter(tmp_path):
 
 
 def test_inputs_by_name_tensor_name_index_or_list(tmp_path):
-    xml = net([param(0, "x", (2, 3), names="x,x_alias"), param(1, "y", (2, 3)),
-               layer(2, "Add", inputs=[port(0, "f32", (2, 3)), port(1, "f32", (2, 3))],
-                     outputs=[port(2, "f32", (2, 3), "z")]), result(3, "f32", (2, 3))],
-              [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)])
+    xml = net(
+        [
+            param(0, "x", (2, 3), names="x,x_alias"),
+            param(1, "y", (2, 3)),
+            layer(
+                2, "Add", inputs=[port(0, "f32", (2, 3)), port(1, "f32", (2, 3))], outputs=[port(2, "f32", (2, 3), "z")]
+            ),
+            result(3, "f32", (2, 3)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
+    )
     m = irexec.read_model(write(tmp_path, xml))
     want = 2 * X
     for feeds in ({"x": X, "y": X}, {"x_alias": X, "y": X}, {0: X, 1: X}, [X, X]):
@@ -69,8 +77,10 @@ def test_output_named_by_tensor_name_else_result_name(tmp_path, add):
 
 
 def test_outputs_in_model_order_and_never_alias_inputs(tmp_path):
-    xml = net([param(0, "x", (2, 3)), result(1, "f32", (2, 3), name="first"),
-               result(2, "f32", (2, 3), name="second")], [(0, 0, 2, 0), (0, 0, 1, 0)])
+    xml = net(
+        [param(0, "x", (2, 3)), result(1, "f32", (2, 3), name="first"), result(2, "f32", (2, 3), name="second")],
+        [(0, 0, 2, 0), (0, 0, 1, 0)],
+    )
     m = irexec.read_model(write(tmp_path, xml))
     x = X.copy()
     out = m.infer({"x": x})
@@ -111,8 +121,9 @@ def test_intermediates_are_freed_after_their_last_use(scatter):
     freed = [k for s in plan.steps for k in s.free_after]
     assert len(freed) == len(set(freed))
     # every value produced or fed is freed exactly once, by its last consumer
-    produced = {(lid, 0) for lid in plan.parameters} | {(s.layer.id, i) for s in plan.steps
-                                                        for i in range(len(s.layer.outputs))}
+    produced = {(lid, 0) for lid in plan.parameters} | {
+        (s.layer.id, i) for s in plan.steps for i in range(len(s.layer.outputs))
+    }
     assert set(freed) == produced
 
 

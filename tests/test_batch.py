@@ -1,6 +1,7 @@
 """Batches: ``irexec run MODEL --inputs ... --outputs DIR`` over a dataset or a folder of samples,
 sequentially, on a process pool, on a local Dask cluster and on a cluster the test starts itself;
 resuming, per-sample failures, agreement with references, and a worker killed mid-job."""
+
 import json
 import os
 import signal
@@ -11,8 +12,7 @@ import zipfile
 import numpy as np
 import pytest
 
-from irexec.batch import run_batch
-from irexec.batch import engines
+from irexec.batch import engines, run_batch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL = os.path.join(ROOT, "models", "kv_cache_update.xml")
@@ -38,8 +38,11 @@ def dataset(tmp_path_factory):
     where = tmp_path_factory.mktemp("batch")
     rng = np.random.default_rng(7)
     path = where / "data.npz"
-    np.savez(path, cache=rng.standard_normal((N, 2, 8, 4)).astype(np.float32),
-             tokens=rng.standard_normal((N, 2, 2, 4)).astype(np.float32))
+    np.savez(
+        path,
+        cache=rng.standard_normal((N, 2, 8, 4)).astype(np.float32),
+        tokens=rng.standard_normal((N, 2, 2, 4)).astype(np.float32),
+    )
     return str(path)
 
 
@@ -96,13 +99,18 @@ def test_without_dask_a_process_pool_gives_the_same_outputs(dataset, sequential,
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=50) as c, distributed.Client(c) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+        ) as c,
+        distributed.Client(c) as client,
+    ):
         yield c, client
 
 
-def test_a_cluster_the_user_runs_gets_the_model_shipped_and_gives_the_same_outputs(cluster, dataset, sequential,
-                                                                                    tmp_path):
+def test_a_cluster_the_user_runs_gets_the_model_shipped_and_gives_the_same_outputs(
+    cluster, dataset, sequential, tmp_path
+):
     c, _ = cluster
     summary = run_batch(MODEL, None, dataset, str(tmp_path), scheduler=c.scheduler_address, progress=Quiet())
     assert summary["engine"] == f"Dask cluster at {c.scheduler_address}" and summary["ran"] == N
@@ -192,14 +200,17 @@ def test_a_folder_of_samples_with_one_failing_and_references(tmp_path, dataset):
     assert sorted(os.listdir(out)) == ["s0.npz", "s1.npz", "s2.npz", "s3.npz"]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--inputs", "nowhere/"], "a batch needs both --inputs and --outputs"),
-    (["--inputs", "nowhere/", "--outputs", "o"], "--inputs 'nowhere/': no such file or folder"),
-    (["--inputs", "models", "--outputs", "o", "-o", "x.npz"], "-o cannot be used with it"),
-    (["--inputs", "models", "--outputs", "o", "--random"], "--random cannot be used with it"),
-    (["--inputs", "models/*.txt", "--outputs", "o"], "no .npz or .npy file matches"),
-    (["--inputs", "models", "--outputs", "o", "--rtol", "1"], "--rtol and --atol need --compare-dir"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--inputs", "nowhere/"], "a batch needs both --inputs and --outputs"),
+        (["--inputs", "nowhere/", "--outputs", "o"], "--inputs 'nowhere/': no such file or folder"),
+        (["--inputs", "models", "--outputs", "o", "-o", "x.npz"], "-o cannot be used with it"),
+        (["--inputs", "models", "--outputs", "o", "--random"], "--random cannot be used with it"),
+        (["--inputs", "models/*.txt", "--outputs", "o"], "no .npz or .npy file matches"),
+        (["--inputs", "models", "--outputs", "o", "--rtol", "1"], "--rtol and --atol need --compare-dir"),
+    ],
+)
 def test_batch_usage_errors_are_one_line_exit_2(args, message, tmp_path):
     r = run_cli(MODEL, *[a if a != "o" else str(tmp_path / "o") for a in args])
     assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1, r.stderr

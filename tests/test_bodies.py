@@ -3,6 +3,7 @@ port maps, back edges), lint clean, and their inferred outputs are the shapes Op
 a broken body is a finding under the layer's path (``loop/body/add``), with its line and rule,
 and ``irexec run`` refuses it in one line. Their bodies run (the case tables under tests/cases
 compare them with the CPU plugin); here: what a run reports from inside a body, and its bounds."""
+
 from __future__ import annotations
 
 import os
@@ -13,15 +14,14 @@ import numpy as np
 import pytest
 from lxml import etree
 
-from oracle import ov, save
-
 import irexec
 from irexec.check.graph_checks import check_graph
-from irexec.graph import Graph
 from irexec.check.lint import check
+from irexec.graph import Graph
 from irexec.ir.reader import read_graph
 from irexec.ir.safexml import MAX_BODY_DEPTH, MAX_LAYER_ELEMENTS
 from irtext import param, port, result, write
+from oracle import ov, save
 
 o1, o5, o8 = ov.opset1, ov.opset5, ov.opset8
 
@@ -51,8 +51,13 @@ def if_model(cond, then_shape=(2, 3), else_shape=(2, 3)):
     tp, ep = P(list(then_shape)), P(list(else_shape))
     then_body = ov.Model([o8.result(o8.add(tp, tp))], [tp], "then")
     else_body = ov.Model([o8.result(o8.multiply(ep, ep))], [ep], "else")
-    (out,) = if_op(cond, then_body, else_body, [(x, tp, None), (y, None, ep)],
-                   [(then_body.get_results()[0], else_body.get_results()[0])])
+    (out,) = if_op(
+        cond,
+        then_body,
+        else_body,
+        [(x, tp, None), (y, None, ep)],
+        [(then_body.get_results()[0], else_body.get_results()[0])],
+    )
     params = [x, y] + ([cond] if cond.get_type_name() == "Parameter" else [])
     return ov.Model([o8.result(out)], params, "if")
 
@@ -97,8 +102,13 @@ def loop_with_if():
     ta, tb, ea, eb = P([3]), P([1, 3]), P([3]), P([1, 3])
     then_body = ov.Model([o8.result(o8.add(ta, tb))], [ta, tb], "then")
     else_body = ov.Model([o8.result(o8.subtract(ea, eb))], [ea, eb], "else")
-    (mixed,) = if_op(even, then_body, else_body, [(s, ta, ea), (row, tb, eb)],
-                     [(then_body.get_results()[0], else_body.get_results()[0])])
+    (mixed,) = if_op(
+        even,
+        then_body,
+        else_body,
+        [(s, ta, ea), (row, tb, eb)],
+        [(then_body.get_results()[0], else_body.get_results()[0])],
+    )
     state = o8.reshape(mixed, C([3]), False)
     body = ov.Model([o8.result(o8.less(i, C(100))), o8.result(state), o8.result(mixed)], [i, row, s], "body")
     loop = o5.loop(n, C(True, np.bool_))
@@ -124,8 +134,10 @@ def ti_model(start=0, end=-1, stride=1):
     ti.set_body(body)
     ti.set_sliced_input(x, xs.output(0), start, stride, 1, end, 1)
     ti.set_merged_input(h, h0.output(0), nxt.output(0))
-    outs = [ti.get_iter_value(nxt.output(0), -1),
-            ti.get_concatenated_slices(body.get_results()[1].input_value(0), 0, 1, 1, -1, 1)]
+    outs = [
+        ti.get_iter_value(nxt.output(0), -1),
+        ti.get_concatenated_slices(body.get_results()[1].input_value(0), 0, 1, 1, -1, 1),
+    ]
     return ov.Model([o8.result(o) for o in outs], [xs, h0], "ti")
 
 
@@ -198,10 +210,11 @@ def test_inferred_shapes_where_openvino_knows_them(written):
         g = check(written[name]).graph
         (layer,) = layers_with_bodies(g)
         return [str(irexec.shapes.fmt(p.shape)) for p in layer.outputs]
-    assert out_shapes("if_shapes_differ") == ["[2,?]"]         # either body's
-    assert out_shapes("if_cond_known") == ["[2,4]"]            # the else body's
-    assert out_shapes("loop") == ["[1,3]", "[4,3]"]            # 4 iterations
-    assert out_shapes("loop_once") == ["[1,3]", "[1,3]"]       # the body stops it at once
+
+    assert out_shapes("if_shapes_differ") == ["[2,?]"]  # either body's
+    assert out_shapes("if_cond_known") == ["[2,4]"]  # the else body's
+    assert out_shapes("loop") == ["[1,3]", "[4,3]"]  # 4 iterations
+    assert out_shapes("loop_once") == ["[1,3]", "[1,3]"]  # the body stops it at once
     assert out_shapes("loop_trip_fed") == ["[1,3]", "[?,3]"]
     assert out_shapes("loop_condition_computed") == ["[1,3]", "[?,3]"]
     assert out_shapes("loop_growing") == ["[?,3]"]
@@ -229,8 +242,10 @@ def test_bodies_port_maps_and_back_edges_are_read(written):
 
 def test_a_model_with_bodies_runs_and_its_body_layers_are_observed(written):
     m = irexec.read_model(written["loop"])
-    assert [str(o.shape) for o in m.outputs] == ["(Dim(lo=1, hi=1), Dim(lo=3, hi=3))",
-                                                 "(Dim(lo=4, hi=4), Dim(lo=3, hi=3))"]
+    assert [str(o.shape) for o in m.outputs] == [
+        "(Dim(lo=1, hi=1), Dim(lo=3, hi=3))",
+        "(Dim(lo=4, hi=4), Dim(lo=3, hi=3))",
+    ]
     a = np.arange(3, dtype=np.float32).reshape(1, 3)
     profiler = irexec.Profiler()
     last, every = m.infer({"a": a}, observer=profiler).values()
@@ -256,8 +271,9 @@ def test_a_run_time_failure_inside_a_body_names_its_path_and_line(tmp_path):
     loop.set_function(body)
     loop.set_special_body_ports([0, 0])
     loop.set_invariant_input(stop, C(4).output(0))
-    path = save(ov.Model([o8.result(loop.get_iter_value(body.get_results()[1].input_value(0), -1))], [n], "m"),
-                tmp_path)
+    path = save(
+        ov.Model([o8.result(loop.get_iter_value(body.get_results()[1].input_value(0), -1))], [n], "m"), tmp_path
+    )
     m = irexec.read_model(path)
     # (Two iterations: the last one's step is -1, from 0 to 4: nothing.)
     np.testing.assert_array_equal(list(m.infer({"n": np.int64(2)}).values())[0], [0])
@@ -270,8 +286,9 @@ def test_a_run_time_failure_inside_a_body_names_its_path_and_line(tmp_path):
 
 
 def test_a_loop_that_never_stops_is_bounded(written, monkeypatch):
-    import irexec.ops.bodies as bodies
-    monkeypatch.setattr(bodies, "MAX_ITERATIONS", 10)
+    import irexec.ops.iterating as iterating
+
+    monkeypatch.setattr(iterating, "MAX_ITERATIONS", 10)
     m = irexec.read_model(written["loop_trip_fed"])
     with pytest.raises(irexec.ExecutionError, match=r"would run more than 10 iterations \(irexec's limit\)") as info:
         m.infer({"a": np.zeros((1, 3), np.float32), "n": np.int64(-1)})
@@ -284,6 +301,7 @@ def test_a_loop_that_never_stops_is_bounded(written, monkeypatch):
 
 
 # ---- broken bodies -----------------------------------------------------------------------------------
+
 
 def edit(path: str, tmp_path, change) -> tuple:
     """The IR at ``path`` changed by ``change(root)``, written beside it; returns the new path and
@@ -315,8 +333,9 @@ def finding(path, code):
 
 
 def run_refuses(path, *expected):
-    proc = subprocess.run([sys.executable, "-m", "irexec", "run", path, "--random"], capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "irexec", "run", path, "--random"], capture_output=True, text=True, timeout=120
+    )
     lines = (proc.stdout + proc.stderr).strip().splitlines()
     assert proc.returncode == 1 and len(lines) == 1 and "Traceback" not in lines[0], proc.stdout + proc.stderr
     for text in expected:
@@ -328,17 +347,24 @@ def test_a_wrong_port_shape_inside_a_body(written, tmp_path):
         _, add = body_layer(root, "Loop", "Add")
         add.find("output/port/dim[2]").text = "5"
         return add.find("output/port")  # (a port's finding is at the port's line)
+
     path, line = edit(written["loop"], tmp_path, change)
     root = etree.parse(path).getroot()
     loop, add = body_layer(root, "Loop", "Add")
     f = finding(path, "S001")
-    assert (f.layer_name, f.layer_id, f.line, f.port) == (f"{loop.get('name')}/body/{add.get('name')}",
-                                                          f"{loop.get('id')}/body/{add.get('id')}", line, "2")
+    assert (f.layer_name, f.layer_id, f.line, f.port) == (
+        f"{loop.get('name')}/body/{add.get('name')}",
+        f"{loop.get('id')}/body/{add.get('id')}",
+        line,
+        "2",
+    )
     assert f.message == "the port declares shape [1,5], but Add gives [1,3]"
     assert [g.code for g in check(path).findings] == ["S001"]
     lint = subprocess.run([sys.executable, "-m", "irexec", "lint", path], capture_output=True, text=True, timeout=120)
     assert lint.returncode == 1 and lint.stdout.splitlines() == [str(f)]
-    assert str(f).startswith(f"{path}:{line}:{f.column or 1}: S001 ") and f"[layer '{f.layer_name}' ({f.layer_id}), Add]" in str(f)
+    assert str(f).startswith(
+        f"{path}:{line}:{f.column or 1}: S001 "
+    ) and f"[layer '{f.layer_name}' ({f.layer_id}), Add]" in str(f)
     run_refuses(path, f"layer '{f.layer_name}'", "declares shape [1,5]")
 
 
@@ -348,6 +374,7 @@ def test_a_schema_problem_inside_a_body_names_the_layer_there(written, tmp_path)
         sub = inner_if.find("then_body/layers/layer[@type='Add']")
         extra = etree.SubElement(sub, "extra")
         return extra
+
     path, line = edit(written["loop_with_if"], tmp_path, change)
     (f,) = [f for f in check(path).findings if f.code == "X003"]
     root = etree.parse(path).getroot()
@@ -365,6 +392,7 @@ def test_an_edge_to_a_missing_layer_inside_a_body(written, tmp_path):
         edge = loop.find("body/edges/edge")
         edge.set("to-layer", "99")
         return edge
+
     path, line = edit(written["loop"], tmp_path, change)
     f = finding(path, "G001")
     assert f.line == line and f.message == "edge to missing layer '99'"
@@ -378,6 +406,7 @@ def test_a_back_edge_to_nowhere(written, tmp_path):
         edge = root.find(".//layer[@type='Loop']/back_edges/edge")
         edge.set("to-layer", "77")
         return edge
+
     path, line = edit(written["loop"], tmp_path, change)
     f = finding(path, "G001")
     assert (f.line, f.layer_type) == (line, "Loop") and "back edge to layer '77'" in f.message
@@ -389,6 +418,7 @@ def test_a_port_map_naming_a_missing_layer(written, tmp_path):
         entry = root.find(".//layer[@type='TensorIterator']/port_map/input")
         entry.set("internal_layer_id", "55")
         return entry
+
     path, line = edit(written["ti"], tmp_path, change)
     f = finding(path, "G001")
     assert (f.line, f.layer_type) == (line, "TensorIterator") and "names layer '55'" in f.message
@@ -404,6 +434,7 @@ def test_an_if_body_and_a_nested_body_name_their_path(written, tmp_path):
         sub = inner_if.find("else_body/layers/layer[@type='Subtract']")
         sub.find("output/port").set("precision", "I32")
         return sub.find("output/port")
+
     path, line = edit(written["loop_with_if"], tmp_path, change)
     f = finding(path, "S002")
     root = etree.parse(path).getroot()
@@ -416,6 +447,7 @@ def test_an_if_body_and_a_nested_body_name_their_path(written, tmp_path):
 
 def nested_ti(depth: int) -> str:
     """TensorIterators in each other's bodies, ``depth`` bodies deep, each passing its input on."""
+
     def ti(lid, level):
         if level == 1:
             layers, edges = [param(0, "p", (2,)), result(1, dims=(2,))], [(0, 0, 1, 0)]
@@ -424,15 +456,24 @@ def nested_ti(depth: int) -> str:
             edges = [(0, 0, 1, 0), (1, 1, 2, 0)]
         out = len(layers) - 1
         e = "\n".join(f'<edge from-layer="{a}" from-port="{b}" to-layer="{c}" to-port="{d}"/>' for a, b, c, d in edges)
-        return (f'<layer id="{lid}" name="ti{level}" type="TensorIterator" version="opset1">\n'
-                f'<port_map><input external_port_id="0" internal_layer_id="0"/>'
-                f'<output external_port_id="1" internal_layer_id="{out}"/></port_map>\n'
-                f'<input>{port(0, "f32", (2,))}</input><output>{port(1, "f32", (2,))}</output>\n'
-                f'<body>\n<layers>\n' + "\n".join(layers) + f'\n</layers>\n<edges>\n{e}\n</edges>\n</body>\n</layer>')
-    return ('<?xml version="1.0"?>\n<net name="nested" version="11">\n<layers>\n'
-            + param(0, "x", (2,)) + "\n" + ti(1, depth) + "\n" + result(2, dims=(2,))
-            + '\n</layers>\n<edges>\n<edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>\n'
-              '<edge from-layer="1" from-port="1" to-layer="2" to-port="0"/>\n</edges>\n</net>\n')
+        return (
+            f'<layer id="{lid}" name="ti{level}" type="TensorIterator" version="opset1">\n'
+            f'<port_map><input external_port_id="0" internal_layer_id="0"/>'
+            f'<output external_port_id="1" internal_layer_id="{out}"/></port_map>\n'
+            f"<input>{port(0, 'f32', (2,))}</input><output>{port(1, 'f32', (2,))}</output>\n"
+            f"<body>\n<layers>\n" + "\n".join(layers) + f"\n</layers>\n<edges>\n{e}\n</edges>\n</body>\n</layer>"
+        )
+
+    return (
+        '<?xml version="1.0"?>\n<net name="nested" version="11">\n<layers>\n'
+        + param(0, "x", (2,))
+        + "\n"
+        + ti(1, depth)
+        + "\n"
+        + result(2, dims=(2,))
+        + '\n</layers>\n<edges>\n<edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>\n'
+        '<edge from-layer="1" from-port="1" to-layer="2" to-port="0"/>\n</edges>\n</net>\n'
+    )
 
 
 def test_bodies_nested_to_the_limit_read_and_past_it_are_refused(tmp_path):
@@ -450,9 +491,14 @@ def test_bodies_nested_to_the_limit_read_and_past_it_are_refused(tmp_path):
 
 
 def test_a_layer_inside_a_body_holds_as_many_elements_as_any(tmp_path):
-    xml = nested_ti(2).replace('<layer id="0" name="p" type="Parameter" version="opset1">',
-                               '<layer id="0" name="p" type="Parameter" version="opset1">'
-                               + "<rt_info>" + "<a/>" * MAX_LAYER_ELEMENTS + "</rt_info>", 1)
+    xml = nested_ti(2).replace(
+        '<layer id="0" name="p" type="Parameter" version="opset1">',
+        '<layer id="0" name="p" type="Parameter" version="opset1">'
+        + "<rt_info>"
+        + "<a/>" * MAX_LAYER_ELEMENTS
+        + "</rt_info>",
+        1,
+    )
     f = finding(write(tmp_path, xml), "X002")
     assert f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements" in f.message
 
@@ -461,6 +507,7 @@ def test_an_op_missing_its_body_or_given_one_it_does_not_take(written, tmp_path)
     def no_body(root):
         loop = root.find(".//layer[@type='Loop']")
         loop.remove(loop.find("body"))
+
     path, _ = edit(written["loop"], tmp_path, no_body)
     f = finding(path, "O003")
     assert f.message == "the Loop has no <body>" and f.layer_type == "Loop"
@@ -469,6 +516,7 @@ def test_an_op_missing_its_body_or_given_one_it_does_not_take(written, tmp_path)
         then_body = root.find(".//layer[@type='If']/then_body")
         then_body.tag = "body"
         return then_body
+
     path, line = edit(written["if"], tmp_path, renamed_body)
     messages = {f.message: f for f in check(path).findings if f.code == "O003"}
     assert messages["an If takes no <body>"].line == line

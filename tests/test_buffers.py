@@ -1,5 +1,6 @@
 """The output-buffer pool reuses a buffer only when nothing else can see it; the parallel helpers
 run every part once and report a failing part only after all have ended."""
+
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor

@@ -2,6 +2,7 @@
 feeds an input only within its kind. Floats feed float inputs (rounded), integers feed integer
 inputs when every value fits, booleans feed boolean inputs; nothing crosses kinds. Every pair of
 the table is tried through the Python API and through `irexec run -i FILE.npy`."""
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -26,11 +27,31 @@ SOURCES = {
 }
 PY_SOURCES = {"python floats": [1.5, -2.0, 0.25], "python ints": [1, -2, 3], "python bools": [True, False, True]}
 TARGETS = ["boolean", "i8", "u8", "i32", "i64", "f16", "f32", "f64"]
-KIND = {"bool": "bool", "python bools": "bool", "boolean": "bool",
-        "i8": "int", "u8": "int", "i32": "int", "i64": "int", "python ints": "int",
-        "f16": "float", "bf16": "float", "f32": "float", "f64": "float", "python floats": "float"}
-DTYPE = {"boolean": np.bool_, "i8": np.int8, "u8": np.uint8, "i32": np.int32, "i64": np.int64,
-         "f16": np.float16, "f32": np.float32, "f64": np.float64}
+KIND = {
+    "bool": "bool",
+    "python bools": "bool",
+    "boolean": "bool",
+    "i8": "int",
+    "u8": "int",
+    "i32": "int",
+    "i64": "int",
+    "python ints": "int",
+    "f16": "float",
+    "bf16": "float",
+    "f32": "float",
+    "f64": "float",
+    "python floats": "float",
+}
+DTYPE = {
+    "boolean": np.bool_,
+    "i8": np.int8,
+    "u8": np.uint8,
+    "i32": np.int32,
+    "i64": np.int64,
+    "f16": np.float16,
+    "f32": np.float32,
+    "f64": np.float64,
+}
 
 
 def identity_model(tmp_path, et, n=3) -> str:
@@ -94,14 +115,18 @@ def test_why_a_kind_is_refused_is_said(tmp_path):
     with pytest.raises(irexec.InputError, match=r"expects f32, got i8 \(int8\) \(ints are not converted to floats\)"):
         m.infer({"x": np.ones(3, np.int8)})
     m = irexec.read_model(identity_model(tmp_path, "i32"))
-    with pytest.raises(irexec.InputError, match=r"expects i32, got f32 \(float32\) \(floats are not converted to ints\)"):
+    with pytest.raises(
+        irexec.InputError, match=r"expects i32, got f32 \(float32\) \(floats are not converted to ints\)"
+    ):
         m.infer({"x": np.ones(3, np.float32)})
 
 
 def test_integers_narrowed_only_when_every_value_fits(tmp_path):
     m = irexec.read_model(identity_model(tmp_path, "i8"))
     assert m.infer({"x": np.array([-128, 0, 127])})["x"].tolist() == [-128, 0, 127]
-    with pytest.raises(irexec.InputError, match=r"expects i8, got i64 \(int64\) with values outside i8's range \[-128, 127\]"):
+    with pytest.raises(
+        irexec.InputError, match=r"expects i8, got i64 \(int64\) with values outside i8's range \[-128, 127\]"
+    ):
         m.infer({"x": np.array([0, 128, 1])})
     m = irexec.read_model(identity_model(tmp_path, "u8"))
     with pytest.raises(irexec.InputError, match="outside u8's range"):
@@ -133,8 +158,9 @@ def test_the_same_rule_holds_for_variables(tmp_path):
     # VariableState.state = ... goes through the same check as an input.
     from irexec.api.inputs import check_input
     from irexec.api.tensor_info import TensorInfo
-    from irexec.types import BY_NAME
     from irexec.shapes import static
+    from irexec.types import BY_NAME
+
     info = TensorInfo("v", (), BY_NAME["f32"], static((2,)), "0")
     assert check_input(info, np.array([0.5, 2.0]), what="variable").dtype == np.float32
     with pytest.raises(irexec.InputError, match="variable 'v' expects f32, got boolean"):

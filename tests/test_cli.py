@@ -1,4 +1,5 @@
 """`irexec run`: outputs, inputs from .npy/.npz, --random, atomic -o, and one-line errors."""
+
 import os
 import pickle
 import subprocess
@@ -148,13 +149,15 @@ def test_an_internal_error_is_one_line_and_exit_1(tmp_path, monkeypatch):
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
+
     xml = write(tmp_path, add_model())
     with monkeypatch.context() as m:
         m.setattr(irexec.api.model.Model, "infer", broken)
         r = CliRunner().invoke(cli, ["run", xml, "--random"])
         assert r.exit_code == 1
         assert r.output.strip().splitlines() == [
-            "error: internal error: RuntimeError: a bug (rerun with --debug for details)"]
+            "error: internal error: RuntimeError: a bug (rerun with --debug for details)"
+        ]
         m.setattr(sys, "argv", ["irexec", "--debug", "run", xml, "--random"])  # (as a real run sees it)
         r = CliRunner().invoke(cli, ["--debug", "run", xml, "--random"])
         assert r.exit_code == 1 and "Traceback" in r.output and "a bug" in r.output
@@ -165,6 +168,7 @@ def test_an_internal_error_is_one_line_and_exit_1(tmp_path, monkeypatch):
 
 
 # ---- --steps and --dump-state (a model with variables) ---------------------------------------------
+
 
 @pytest.fixture
 def stateful_xml(tmp_path):
@@ -193,8 +197,9 @@ def stateful_xml(tmp_path):
 def test_steps_carry_the_state_and_name_files_per_step(tmp_path, stateful_xml):
     for k in range(3):
         np.save(tmp_path / f"x{k}.npy", np.full(2, k + 1, np.float32))
-    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x{{step}}.npy", "--steps", "3",
-               "-o", str(tmp_path / "out{step}.npz"))
+    r = invoke(
+        "run", stateful_xml, "-i", f"x={tmp_path}/x{{step}}.npy", "--steps", "3", "-o", str(tmp_path / "out{step}.npz")
+    )
     assert r.exit_code == 0, r.output
     assert [np.load(tmp_path / f"out{k}.npz")["s"].tolist() for k in range(3)] == [[1, 1], [3, 3], [6, 6]]
     # The same input every step, shown as a table per step.
@@ -220,8 +225,18 @@ def test_steps_errors_name_the_step_and_leave_no_files(tmp_path, stateful_xml):
     np.save(tmp_path / "x0.npy", np.ones(2, np.float32))
     np.save(tmp_path / "x1.npy", np.ones(3, np.float32))
     out, state = tmp_path / "o{step}.npz", tmp_path / "state"
-    r = invoke("run", stateful_xml, "-i", f"x={tmp_path}/x{{step}}.npy", "--steps", "3", "-o", str(out),
-               "--dump-state", str(state))
+    r = invoke(
+        "run",
+        stateful_xml,
+        "-i",
+        f"x={tmp_path}/x{{step}}.npy",
+        "--steps",
+        "3",
+        "-o",
+        str(out),
+        "--dump-state",
+        str(state),
+    )
     assert r.exit_code == 1 and "(at step 1)" in r.output and "x" in r.output, r.output
     assert not list(tmp_path.glob("o*.npz")) and not state.exists()
     np.save(tmp_path / "x1.npy", np.ones(2, np.float32))

@@ -2,6 +2,7 @@
 middle of a chain (each departure is one docs/differences.md records, and each model checks that
 the plugin still does it before relying on it); the report must name that layer and no earlier
 one, with exit status 1, and a model without a departure must exit 0."""
+
 from __future__ import annotations
 
 import builtins
@@ -37,8 +38,9 @@ def i64_chain(tmp_path):
     a = op.add(x, op.constant(np.ones(4, np.int64)), name="add1")
     m = op.multiply(a, op.constant(np.full(4, 1 << 20, np.int64)), name="scale")
     s = op.subtract(m, op.constant(np.full(4, 5, np.int64)), name="sub")
-    return _save(tmp_path, "i64_chain", [op.result(s, name="out")], [x],
-                 {"x": np.array([1, 3000, -5000, 7], np.int64)}), "scale"
+    return _save(
+        tmp_path, "i64_chain", [op.result(s, name="out")], [x], {"x": np.array([1, 3000, -5000, 7], np.int64)}
+    ), "scale"
 
 
 def scatter_mean(tmp_path):
@@ -46,12 +48,19 @@ def scatter_mean(tmp_path):
     down), between an Add and a Multiply."""
     x = op.parameter([5], ov.Type.i32, name="x")
     a = op.add(x, op.constant(np.zeros(5, np.int32)), name="shift")
-    s = op12.scatter_elements_update(a, op.constant(np.array([0, 0, 1, 1, 3, 4], np.int64)),
-                                     op.constant(np.array([-1, -2, 1, 2, -4, 4], np.int32)),
-                                     op.constant(np.array(0, np.int64)), "mean", True, name="mean")
+    s = op12.scatter_elements_update(
+        a,
+        op.constant(np.array([0, 0, 1, 1, 3, 4], np.int64)),
+        op.constant(np.array([-1, -2, 1, 2, -4, 4], np.int32)),
+        op.constant(np.array(0, np.int64)),
+        "mean",
+        True,
+        name="mean",
+    )
     d = op.multiply(s, op.constant(np.full(5, 2, np.int32)), name="double")
-    return _save(tmp_path, "scatter_mean", [op.result(d, name="out")], [x],
-                 {"x": np.array([0, 0, 7, -3, 3], np.int32)}), "mean"
+    return _save(
+        tmp_path, "scatter_mean", [op.result(d, name="out")], [x], {"x": np.array([0, 0, 7, -3, 3], np.int32)}
+    ), "mean"
 
 
 def i8_saturation(tmp_path):
@@ -60,8 +69,9 @@ def i8_saturation(tmp_path):
     a = op.abs(x, name="abs")
     s = op.add(a, op.constant(np.full(3, 100, np.int8)), name="sat")
     d = op.subtract(s, op.constant(np.ones(3, np.int8)), name="less")
-    return _save(tmp_path, "i8_saturation", [op.result(d, name="out")], [x],
-                 {"x": np.array([100, -50, 3], np.int8)}), "sat"
+    return _save(
+        tmp_path, "i8_saturation", [op.result(d, name="out")], [x], {"x": np.array([100, -50, 3], np.int8)}
+    ), "sat"
 
 
 def f32_chain(tmp_path):
@@ -69,8 +79,9 @@ def f32_chain(tmp_path):
     r = op.relu(x, name="relu")
     m = op.multiply(r, op.constant(np.full((2, 3), 0.5, np.float32)), name="half")
     s = op.add(m, op.constant(np.ones((2, 3), np.float32)), name="plus1")
-    return _save(tmp_path, "f32_chain", [op.result(s, name="out")], [x],
-                 {"x": np.array([[1, -2, 3], [4.5, -5, 6]], np.float32)}), None
+    return _save(
+        tmp_path, "f32_chain", [op.result(s, name="out")], [x], {"x": np.array([[1, -2, 3], [4.5, -5, 6]], np.float32)}
+    ), None
 
 
 def stateful_i8(tmp_path):
@@ -110,8 +121,9 @@ def _plugin(xml, feeds):
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "irexec", "compare", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "irexec", "compare", *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
 
 
 @pytest.mark.parametrize("build", [i64_chain, scatter_mean, i8_saturation])
@@ -124,15 +136,16 @@ def test_the_report_names_the_layer_that_departs_and_no_earlier_one(tmp_path, bu
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"DEPARTS   '{culprit}' ")
-    assert lines[1] == ("          its inputs agree: the departure starts here "
-                        "(irexec differs on the device's own inputs too)")
+    assert lines[1] == (
+        "          its inputs agree: the departure starts here (irexec differs on the device's own inputs too)"
+    )
     assert "known departure (docs/differences.md#" in lines[2]
     assert done.stderr.count("\n") == 1 and f"layer '{culprit}'" in done.stderr
     assert "the first layer whose outputs on CPU depart from irexec's" in done.stderr
     report = irexec.compare(xml, feeds)
     differing = [r.layer for r in report.rows if r.differs]
     assert report.first.layer == culprit and differing[0] == culprit
-    earlier = [r.layer for r in report.rows[:report.rows.index(report.first)]]
+    earlier = [r.layer for r in report.rows[: report.rows.index(report.first)]]
     assert earlier and culprit not in earlier  # a layer before it was compared, and agreed
 
 
@@ -140,7 +153,10 @@ def test_the_rows_say_which_later_layers_only_follow(tmp_path):
     (xml, specs), _ = i64_chain(tmp_path)
     report = irexec.compare(xml, {"x": np.load(specs[0].split("=", 1)[1])})
     assert [(r.layer, r.differs, r.inputs_agree) for r in report.rows] == [
-        ("add1", False, None), ("scale", True, True), ("sub", True, False)]
+        ("add1", False, None),
+        ("scale", True, True),
+        ("sub", True, False),
+    ]
     assert report.rows[2].differing_inputs == ["'scale' output 0"]
     assert report.first.first_index == [1] and report.first.irexec_value == str(3001 << 20)
     assert report.first.known == ["the plugin narrows i64 to i32"]
@@ -170,9 +186,11 @@ def test_layers_the_device_lacks_are_skipped_and_listed(tmp_path):
     other.write_text(text.replace('name="add1"', 'name="add_one"'))
     os.link(xml[:-4] + ".bin", tmp_path / "renamed.bin")
     from irexec.compare.device import matched_ports
+
     m = irexec.read_model(str(other))
-    ports, skipped = matched_ports(m.graph, m.plan.order, {n.get_friendly_name(): n for n in
-                                                           ov.Core().read_model(xml).get_ordered_ops()})
+    ports, skipped = matched_ports(
+        m.graph, m.plan.order, {n.get_friendly_name(): n for n in ov.Core().read_model(xml).get_ordered_ops()}
+    )
     assert [(s.layer, s.reason) for s in skipped] == [("add_one", "OpenVINO's model has no layer of that name")]
     assert [m.graph.layer(lid).name for lid, _ in ports] == ["scale", "sub"]
 
@@ -214,8 +232,9 @@ def test_small_batches_give_the_same_report(tmp_path):
     (xml, specs), _ = scatter_mean(tmp_path)
     feeds = {"x": np.load(specs[0].split("=", 1)[1])}
     whole, split = irexec.compare(xml, feeds), irexec.compare(xml, feeds, batch=1)
-    assert [(r.layer, r.mismatches, r.inputs_agree) for r in whole.rows] == \
-        [(r.layer, r.mismatches, r.inputs_agree) for r in split.rows]
+    assert [(r.layer, r.mismatches, r.inputs_agree) for r in whole.rows] == [
+        (r.layer, r.mismatches, r.inputs_agree) for r in split.rows
+    ]
 
 
 def test_without_openvino_one_line_and_exit_2(tmp_path, monkeypatch):
@@ -225,13 +244,16 @@ def test_without_openvino_one_line_and_exit_2(tmp_path, monkeypatch):
         if name == "openvino" or name.startswith("openvino."):
             raise ImportError(f"No module named '{name}'")
         return real(name, *args, **kwargs)
+
     monkeypatch.setattr(builtins, "__import__", no_openvino)
     monkeypatch.delitem(sys.modules, "openvino", raising=False)
     with pytest.raises(UsageError) as e:
         irexec.compare(os.path.join(ROOT, "models", "kv_cache_update.xml"), {})
     assert str(e.value) == 'irexec compare needs the OpenVINO runtime: pip install "irexec[openvino]"'
     from click.testing import CliRunner
+
     from irexec.cli import cli
+
     got = CliRunner().invoke(cli, ["compare", os.path.join(ROOT, "models", "kv_cache_update.xml"), "--random"])
     assert got.exit_code == 2
     assert got.output == 'error: irexec compare needs the OpenVINO runtime: pip install "irexec[openvino]"\n'
@@ -249,6 +271,7 @@ def test_bad_command_lines_exit_2(tmp_path):
 
 def test_batches_hold_at_most_n_outputs_and_the_byte_budget():
     from irexec.compare import BATCH_BYTES, _batches
+
     ports = [("a", 0), ("b", 0), ("b", 1), ("c", 0), ("d", 0)]
     small = [{p: 10 for p in ports}]
     assert _batches(ports, small, 2) == [[("a", 0), ("b", 0)], [("b", 1), ("c", 0)], [("d", 0)]]
@@ -259,10 +282,12 @@ def test_batches_hold_at_most_n_outputs_and_the_byte_budget():
 
 def test_known_departures_are_read_from_the_differences_page():
     from irexec.compare.report import known_departures
+
     known = known_departures()
     # A reason holding a bare "|x|" is read whole; each op's reasons are keyed by its first input's type.
     assert ("i8", "the plugin saturates i8: |-128| gives 127") in known["Abs"]
     assert ("i64", "the plugin narrows i64 to i32") in known["Multiply"]
-    assert ("i32", "integer mean: the spec rounds down, the plugin truncates toward zero") in \
-        known["ScatterElementsUpdate"]
+    assert ("i32", "integer mean: the spec rounds down, the plugin truncates toward zero") in known[
+        "ScatterElementsUpdate"
+    ]
     assert "Parameter" not in known

@@ -3,6 +3,7 @@ departs only for some inputs (an i64 product past 2^31, which the plugin compute
 docs/differences.md#multiply). The summary must name exactly those samples, the worst one and its
 error (worked out here from the spec's arithmetic and the plugin's 32-bit wrap, not by irexec), and
 the layer to blame on it; samples that cannot run are listed and do not stop the others."""
+
 from __future__ import annotations
 
 import json
@@ -76,8 +77,10 @@ def test_a_folder_names_the_diverging_samples_the_worst_and_the_layer(model, tmp
     assert lines[-1].endswith(": 3 agree, 2 differ")
     assert got.stderr.count("\n") == 1
     assert got.stderr.startswith(f"error: {model}:")
-    assert "layer 'scale'" in got.stderr and f"found on sample 's{WORST}', the worst (2 of 5 sample(s) differ" \
-        in got.stderr
+    assert (
+        "layer 'scale'" in got.stderr
+        and f"found on sample 's{WORST}', the worst (2 of 5 sample(s) differ" in got.stderr
+    )
 
 
 def test_a_dataset_as_json_and_through_the_api(model, tmp_path):
@@ -92,16 +95,21 @@ def test_a_dataset_as_json_and_through_the_api(model, tmp_path):
     summary = json.loads(got.stdout)
     errors = expected_errors(rows)
     worst = int(np.argmax(errors))
-    assert (summary["samples"], summary["agree"], summary["differ"], summary["failed"]) == \
-        (25, 25 - len(bad), len(bad), 0)
+    assert (summary["samples"], summary["agree"], summary["differ"], summary["failed"]) == (
+        25,
+        25 - len(bad),
+        len(bad),
+        0,
+    )
     assert summary["worst_sample"] == f"sample_{worst:06d}" and summary["layers"] is None
     assert summary["outputs"]["out"]["max_abs"] == errors[worst]
     assert summary["outputs"]["out"]["worst_sample"] == f"sample_{worst:06d}"
     assert summary["outputs"]["out"]["differing_samples"] == len(bad)
     assert [f["sample"] for f in summary["failing"]] == [f"sample_{k:06d}" for k in bad[:20]]
     assert summary["failing"][0]["file"] == f"{data}[{bad[0]}]"
-    assert got.stderr == (f"error: {model}: {len(bad)} of 25 sample(s) differ on CPU; "
-                          f"the worst: 'sample_{worst:06d}'\n")
+    assert got.stderr == (
+        f"error: {model}: {len(bad)} of 25 sample(s) differ on CPU; the worst: 'sample_{worst:06d}'\n"
+    )
     every = json.loads(_run(model, "--inputs", str(data), "--format", "json", "--no-layers", "--all").stdout)
     assert [f["sample"] for f in every["failing"]] == [f"sample_{k:06d}" for k in bad]
     text = _run(model, "--inputs", str(data), "--no-layers").stdout.splitlines()
@@ -133,7 +141,8 @@ def test_a_dataset_that_agrees_exits_0(model, tmp_path):
     assert got.exit_code == 0, got.output
     assert got.stdout.splitlines() == [
         "output 'out': max abs err 0 (sample 'sample_000000'), max rel err 0 (sample 'sample_000000')",
-        "compared 2 sample(s) on CPU (precision f32; floats: rtol 0.001, atol 0.0001; integers exactly): all agree"]
+        "compared 2 sample(s) on CPU (precision f32; floats: rtol 0.001, atol 0.0001; integers exactly): all agree",
+    ]
     assert got.stderr == ""
 
 
@@ -150,8 +159,12 @@ def test_a_sample_that_cannot_run_is_listed_and_the_others_compared(model, tmp_p
     assert (summary["agree"], summary["differ"], summary["failed"]) == (1, 1, 2)
     failing = {f["sample"]: f for f in summary["failing"]}
     assert failing["b"]["status"] == "differs"
-    assert failing["c"] == {"sample": "c", "file": str(folder / "c.npy"), "status": "failed",
-                            "error": "input 'x' expects shape [4], got [3]"}
+    assert failing["c"] == {
+        "sample": "c",
+        "file": str(folder / "c.npy"),
+        "status": "failed",
+        "error": "input 'x' expects shape [4], got [3]",
+    }
     assert failing["d"]["status"] == "failed" and "'y'" in failing["d"]["error"]
     assert summary["layers"]["sample"] == "b" and summary["layers"]["first"]["layer"] == "scale"
     assert "2 of 4 failed to run" in got.stderr and got.stderr.count("\n") == 1
@@ -165,8 +178,10 @@ def test_no_samples_and_wrong_command_lines_exit_2(model, tmp_path):
     x = tmp_path / "x.npy"
     np.save(x, ROWS[0])
     got = _run(model, "--inputs", str(tmp_path), "-i", f"x={x}", "--steps", "2")
-    assert (got.exit_code, got.output) == (2, "error: --inputs compares a dataset: -i, --steps cannot be used "
-                                              "with it\n")
+    assert (got.exit_code, got.output) == (
+        2,
+        "error: --inputs compares a dataset: -i, --steps cannot be used with it\n",
+    )
     got = _run(model, "-i", f"x={x}", "--no-layers")
     assert (got.exit_code, got.output) == (2, "error: --no-layers needs --inputs\n")
     assert os.listdir(tmp_path / "empty") == []

@@ -1,9 +1,9 @@
 """irexec compare gives OpenVINO inputs of the types NumPy lacks (bf16, f8, 4-bit) by their bits,
 and reads such outputs back by their bits: OpenVINO's Python API would convert the values into
 the dtype it shows those tensors through (a bf16 1.5 went in as 0.125, an f8 1.5 as 2**-9)."""
+
 from __future__ import annotations
 
-import ml_dtypes
 import numpy as np
 import pytest
 
@@ -24,6 +24,7 @@ def _values(name: str) -> np.ndarray:
         return np.array([1, 0, 1, 1, 0, 1], np.uint8)
     if name == "nf4":
         from irexec.types import NF4
+
         return NF4[[0, 3, 7, 15, 9, 12]]
     if name in ("u4", "f8e8m0"):
         return np.array([1, 2, 4, 8, 0.5 if name == "f8e8m0" else 3, 1], etype.dtype)
@@ -53,9 +54,14 @@ def test_compare_agrees_on_a_model_with_inputs_and_outputs_of_the_type(name, tmp
     scaled = op.multiply(wide, op.constant(np.full(6, 2, np.float32)), name="twice")
     narrow = op.convert(scaled, ov_type, name="narrow")
     path = str(tmp_path / f"{name}.xml")
-    ov.save_model(ov.Model([op.result(scaled, name="f"), op.result(narrow, name="n")], [x]), path, compress_to_fp16=False)
-    arr = _values(name) if name not in ("i4", "u4") else np.array([1, 2, 3, -1 if name == "i4" else 0, 2, 3],
-                                                                   BY_NAME[name].dtype)
+    ov.save_model(
+        ov.Model([op.result(scaled, name="f"), op.result(narrow, name="n")], [x]), path, compress_to_fp16=False
+    )
+    arr = (
+        _values(name)
+        if name not in ("i4", "u4")
+        else np.array([1, 2, 3, -1 if name == "i4" else 0, 2, 3], BY_NAME[name].dtype)
+    )
     # Without the bits given as they are, the device computes on other values.
     compiled = ov.Core().compile_model(path, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
     request = compiled.create_infer_request()

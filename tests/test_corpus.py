@@ -3,6 +3,7 @@ transformers, LLMs with a KV cache, convnets, detectors, OCR and audio models, c
 openvino.convert_model from PyTorch and from ONNX, with fp32, fp16 and int8/int4 weights. Each runs
 in irexec and matches the CPU plugin (f32 inference precision) within rtol 1e-3 / atol 1e-4
 (integers exactly), and lints without an error."""
+
 from __future__ import annotations
 
 import os
@@ -10,10 +11,9 @@ import os
 import numpy as np
 import pytest
 
+import irexec
 from corpus import CORPUS, MANIFEST, corpus_inputs, missing_ops
 from oracle import core
-
-import irexec
 
 RTOL, ATOL = 1e-3, 1e-4
 
@@ -43,7 +43,6 @@ def test_model_matches_plugin(name):
             np.testing.assert_array_equal(a, b, err_msg=f"{name} output {i}")
 
 
-
 @pytest.mark.parametrize("name", sorted(MANIFEST))
 def test_model_lints_clean(name):
     _, path = _model(name)
@@ -55,9 +54,27 @@ def test_corpus_covers_the_families():
     """Each family the corpus stands for, from PyTorch and ONNX, fp32/fp16/int8/int4 weights, and
     LLMs with their KV cache as inputs."""
     families = {e["family"] for e in MANIFEST.values()}
-    assert families >= {"gpt2", "llama", "qwen2", "mistral", "bert", "distilbert", "t5", "bart", "vit",
-                        "whisper_encoder", "resnet18", "mobilenet_v3", "unet", "yolo", "ocr_det", "ocr_rec",
-                        "ocr_cls", "vad", "lstm_gru"}
+    assert families >= {
+        "gpt2",
+        "llama",
+        "qwen2",
+        "mistral",
+        "bert",
+        "distilbert",
+        "t5",
+        "bart",
+        "vit",
+        "whisper_encoder",
+        "resnet18",
+        "mobilenet_v3",
+        "unet",
+        "yolo",
+        "ocr_det",
+        "ocr_rec",
+        "ocr_cls",
+        "vad",
+        "lstm_gru",
+    }
     assert {e["source"] for e in MANIFEST.values()} >= {"transformers", "torch.nn", "onnx"}
     assert {e["weights"] for e in MANIFEST.values()} >= {"fp32", "fp16", "int8", "int4"}
     assert sum(e["kv_cache"] for e in MANIFEST.values()) >= 4

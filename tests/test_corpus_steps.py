@@ -9,6 +9,7 @@
 - docs/generation.md's snippet prints what the page shows.
 
 A model irexec cannot run yet (missing_ops) is skipped with the reason."""
+
 from __future__ import annotations
 
 import os
@@ -19,10 +20,9 @@ import sys
 import numpy as np
 import pytest
 
+import irexec
 from corpus import CORPUS, MANIFEST, corpus_inputs, greedy, missing_ops, steps_inputs
 from oracle import core
-
-import irexec
 
 RTOL, ATOL = 1e-3, 1e-4
 # The plugin keeps a stateful LLM's KV cache in u8 by default, even at f32 inference precision (its
@@ -147,8 +147,10 @@ def test_cases_take_each_path():
     """The manifest's cases do what they claim, on the plugin: the If's two branches give values
     far apart (the MLP's ~0.5 against the energy detector's ~0.007), and the Loop stops on its
     condition before its trip count in one case and on its trip count in the other."""
-    probs = [core().compile_model(os.path.join(CORPUS, "vad_if.xml"), "CPU")(corpus_inputs(c))[0]
-             for c in MANIFEST["vad_if"]["cases"]]
+    probs = [
+        core().compile_model(os.path.join(CORPUS, "vad_if.xml"), "CPU")(corpus_inputs(c))[0]
+        for c in MANIFEST["vad_if"]["cases"]
+    ]
     assert probs[0].mean() > 0.2 and probs[1].mean() < 0.05
     compiled = core().compile_model(os.path.join(CORPUS, "loop_decoder.xml"), "CPU")
     for specs in MANIFEST["loop_decoder"]["cases"]:
@@ -170,7 +172,6 @@ def test_generation_doc_shows_real_output():
     assert found, "docs/generation.md has no ```python block followed by a ```text block"
     code, shown = found.groups()
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env,
-                          timeout=300)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.rstrip().splitlines() == shown.rstrip().splitlines(), proc.stdout

@@ -5,6 +5,7 @@ that irexec evaluates data-dependent shapes at run time. Two plugin habits shape
 it computes i64/u64 data as i32 (wrapping) and f64 data as f32 (saturating), so such data is
 kept within i32 range / exactly representable in f32, and i64 shape Parameters stay small.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,10 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle import compare, core, exact_sample, ov, run_openvino, save
-
 import irexec
 from irexec import ExecutionError, IRExecError, ValidationError
+from oracle import compare, core, exact_sample, ov, run_openvino, save
 
 o1 = ov.opset1
 o3 = ov.opset3
@@ -27,12 +27,28 @@ o12 = ov.opset12  # Range-4 with output_type is only exposed from opset12 on
 o15 = ov.opset15
 
 I64MAX, I64MIN = np.iinfo(np.int64).max, np.iinfo(np.int64).min
-SETTINGS = settings(max_examples=30, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 # Data types the plugin moves without changing values (given the ranges above).
-DATA_TYPES = [np.float32, np.float16, np.float64, np.int8, np.uint8, np.int16, np.uint16,
-              np.int32, np.uint32, np.int64, np.uint64, np.bool_]
+DATA_TYPES = [
+    np.float32,
+    np.float16,
+    np.float64,
+    np.int8,
+    np.uint8,
+    np.int16,
+    np.uint16,
+    np.int32,
+    np.uint32,
+    np.int64,
+    np.uint64,
+    np.bool_,
+]
 
 
 def P(shape, dtype=np.float32):
@@ -81,6 +97,7 @@ def irexec_run(model, inputs, tmp_path):
 
 # ---- ShapeOf ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("shape", [(), (0,), (3,), (2, 0, 5), (1, 2, 3, 4, 5)])
 @pytest.mark.parametrize("version", ["1", "3-i32", "3-i64"])
 def test_shapeof(shape, version, tmp_path):
@@ -107,6 +124,7 @@ def test_shapeof_drives_reshape_gather_range(tmp_path):
 
 # ---- Gather ----------------------------------------------------------------------------------
 
+
 @st.composite
 def gather_case(draw, version):
     rank = draw(st.integers(1, 4))
@@ -118,20 +136,26 @@ def gather_case(draw, version):
         # (see test_gather_single_batch_element); keep such cases away from it.
         shape = (2,) + shape[1:]
     idx_rank = draw(st.integers(batch, batch + 2)) if version != 1 else draw(st.integers(0, 2))
-    idx_shape = shape[:batch] + tuple(draw(st.lists(st.integers(1, 3), min_size=idx_rank - batch,
-                                                   max_size=idx_rank - batch)))
+    idx_shape = shape[:batch] + tuple(
+        draw(st.lists(st.integers(1, 3), min_size=idx_rank - batch, max_size=idx_rank - batch))
+    )
     size = shape[axis]
     # A couple of out-of-range values on each side (zeros), but no negatives for v1/v7.
     lo = -size - 2 if version == 8 else 0
-    values = draw(st.lists(st.integers(lo, size + 1), min_size=int(np.prod(idx_shape)),
-                           max_size=int(np.prod(idx_shape))))
+    values = draw(
+        st.lists(st.integers(lo, size + 1), min_size=int(np.prod(idx_shape)), max_size=int(np.prod(idx_shape)))
+    )
     neg_axis = draw(st.booleans())
     neg_batch = version != 1 and draw(st.booleans())
-    return dict(shape=shape, axis=axis - rank if neg_axis else axis,
-                batch=batch - idx_rank if neg_batch else batch,
-                idx=np.array(values, dtype=np.int64).reshape(idx_shape),
-                idx_type=draw(st.sampled_from([np.int32, np.int64])),
-                as_param=draw(st.booleans()), dtype=draw(st.sampled_from(DATA_TYPES)))
+    return dict(
+        shape=shape,
+        axis=axis - rank if neg_axis else axis,
+        batch=batch - idx_rank if neg_batch else batch,
+        idx=np.array(values, dtype=np.int64).reshape(idx_shape),
+        idx_type=draw(st.sampled_from([np.int32, np.int64])),
+        as_param=draw(st.booleans()),
+        dtype=draw(st.sampled_from(DATA_TYPES)),
+    )
 
 
 def _gather_node(version, data, idx, axis, batch):
@@ -264,8 +288,7 @@ def test_plugin_gather_v1_v7_negative_index_is_ambiguous(version, tmp_path):
     np.testing.assert_array_equal(plugin(C(x), [-1, 0], [], []), x[[-1, 0]])
 
 
-@pytest.mark.parametrize("idx_type", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
-                                      np.uint32, np.uint64])
+@pytest.mark.parametrize("idx_type", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64])
 def test_gather8_index_types(idx_type, tmp_path):
     x = np.arange(12, dtype=np.int32).reshape(4, 3)
     idx = np.array([3, 0, 2, 9], idx_type)
@@ -285,6 +308,7 @@ def test_gather_scalar_index_and_axis_vector(tmp_path):
 
 
 # ---- Concat ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(12))
 def test_concat_random(seed, tmp_path):
@@ -314,12 +338,24 @@ def test_concat_of_constants_and_parameters(tmp_path):
 # ---- Reshape ---------------------------------------------------------------------------------
 
 RESHAPES = [
-    ((2, 3, 4), [0, -1], True), ((2, 3, 4), [4, 0, -1], True), ((2, 3, 4), [-1], False),
-    ((2, 3, 4), [0, 0, 0, 1], True), ((2, 3, 4), [3, -1, 0], True), ((2, 3, 4), [0, 3, 4], True),
-    ((2, 3, 4), [24], False), ((2, 3, 4), [1, 2, 1, 12], False),
-    ((0, 3), [-1], True), ((0, 3), [0, -1], True), ((0, 3), [3, -1], True), ((0, 3), [-1, 0], False),
-    ((0, 3), [0, -1], False), ((2, 0), [-1, 0, 5], False), ((2, 0), [5, -1], False),
-    ((2, 0), [0, -1], True), ((2, 0), [0, 0, -1], True), ((0, 3), [0, 5], True),
+    ((2, 3, 4), [0, -1], True),
+    ((2, 3, 4), [4, 0, -1], True),
+    ((2, 3, 4), [-1], False),
+    ((2, 3, 4), [0, 0, 0, 1], True),
+    ((2, 3, 4), [3, -1, 0], True),
+    ((2, 3, 4), [0, 3, 4], True),
+    ((2, 3, 4), [24], False),
+    ((2, 3, 4), [1, 2, 1, 12], False),
+    ((0, 3), [-1], True),
+    ((0, 3), [0, -1], True),
+    ((0, 3), [3, -1], True),
+    ((0, 3), [-1, 0], False),
+    ((0, 3), [0, -1], False),
+    ((2, 0), [-1, 0, 5], False),
+    ((2, 0), [5, -1], False),
+    ((2, 0), [0, -1], True),
+    ((2, 0), [0, 0, -1], True),
+    ((0, 3), [0, 5], True),
     ((), [1, 1], False),
 ]
 
@@ -338,8 +374,10 @@ def test_reshape_to_scalar(kind, tmp_path):
     assert out[0].shape == ()
 
 
-@pytest.mark.parametrize("target,special_zero", [([0, -1, 2], True), ([4, 0, -1], True), ([0, 0, 0], True),
-                                                 ([4, 3, -1], False), ([2, 12, 1], False)])
+@pytest.mark.parametrize(
+    "target,special_zero",
+    [([0, -1, 2], True), ([4, 0, -1], True), ([0, 0, 0], True), ([4, 3, -1], False), ([2, 12, 1], False)],
+)
 @pytest.mark.parametrize("pattern_type", [np.int32, np.int64])
 def test_reshape_pattern_parameter(target, special_zero, pattern_type, tmp_path):
     x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
@@ -370,6 +408,7 @@ def test_reshape_bad_runtime_pattern_fails_on_both(target, special_zero, tmp_pat
 
 # ---- Squeeze / Unsqueeze -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("axes", [[0], [-4], [0, 3], [3, -4, 0], [1], [0, 1], [2, 3], [-1, -2], 3])
 def test_squeeze_constant_axes(axes, tmp_path):
     # Axes whose dim is not 1 are skipped by the plugin (here axis 1 and 2), not refused.
@@ -392,6 +431,7 @@ def _squeeze1_without_axes(shape, dtype):
     # rename it to Squeeze-1 (which allows a missing axes input) and read it back.
     import tempfile
     from pathlib import Path
+
     p = P(shape, dtype)
     d = Path(tempfile.mkdtemp())
     path = save(M(o15.squeeze(p), [p]), d)
@@ -424,8 +464,10 @@ def test_squeeze_axis_out_of_range_is_refused(tmp_path):
         irexec_run(M(o1.squeeze(p, pa), [p, pa]), [x, np.array([2])], tmp_path)
 
 
-@pytest.mark.parametrize("axes", [[0], [-1], [0, -1], [1, 3], [-5, 0], [0, 0], [3], [-1, 4], [-1, 3],
-                                  [-5, -5, 0], [0, 1, 0, 1], [2, 2, -4], 1])
+@pytest.mark.parametrize(
+    "axes",
+    [[0], [-1], [0, -1], [1, 3], [-5, 0], [0, 0], [3], [-1, 4], [-1, 3], [-5, -5, 0], [0, 1, 0, 1], [2, 2, -4], 1],
+)
 def test_unsqueeze(axes, tmp_path):
     # Repeated axes, before or after normalising, count once (the plugin's rule, kept by irexec).
     x = np.arange(24, dtype=np.int32).reshape(2, 3, 4)
@@ -443,10 +485,16 @@ def test_unsqueeze_scalar_and_chain(tmp_path):
 # ---- Broadcast -------------------------------------------------------------------------------
 
 BROADCASTS = [
-    ((3, 1), [3, 4], None, "numpy"), ((3, 1), [2, 3, 4], None, "numpy"), ((3, 1), [3, 1], None, "numpy"),
-    ((), [2, 2], None, "numpy"), ((1, 4), [0, 4], None, "numpy"),
-    ((3,), [3, 4], [0], "explicit"), ((3,), [4, 3], [1], "explicit"), ((3,), [2, 3, 4], [1], "explicit"),
-    ((3, 1, 2), [3, 5, 2, 4], [0, 1, 2], "explicit"), ((3, 1, 2), [4, 3, 5, 2], [1, 2, 3], "explicit"),
+    ((3, 1), [3, 4], None, "numpy"),
+    ((3, 1), [2, 3, 4], None, "numpy"),
+    ((3, 1), [3, 1], None, "numpy"),
+    ((), [2, 2], None, "numpy"),
+    ((1, 4), [0, 4], None, "numpy"),
+    ((3,), [3, 4], [0], "explicit"),
+    ((3,), [4, 3], [1], "explicit"),
+    ((3,), [2, 3, 4], [1], "explicit"),
+    ((3, 1, 2), [3, 5, 2, 4], [0, 1, 2], "explicit"),
+    ((3, 1, 2), [4, 3, 5, 2], [1, 2, 3], "explicit"),
     ((1,), [2, 5], [1], "explicit"),
 ]
 
@@ -474,13 +522,15 @@ def test_broadcast_explicit_scalar_with_empty_mapping(version, kind, tmp_path):
 @pytest.mark.parametrize("kind", EMPTY_KINDS)
 def test_broadcast3_bidirectional_empty_target(kind, tmp_path):
     p = P([3, 1])
-    out = compare(M(o3.broadcast(p, empty_i64(kind), None, "bidirectional"), [p]),
-                  [np.ones((3, 1), np.float32)], tmp_path)
+    out = compare(
+        M(o3.broadcast(p, empty_i64(kind), None, "bidirectional"), [p]), [np.ones((3, 1), np.float32)], tmp_path
+    )
     assert out[0].shape == (3, 1)
 
 
-@pytest.mark.parametrize("shape,target", [((3, 1), [3, 4]), ((3, 1), [2, 1, 4]), ((3, 1), [1, 1]),
-                                          ((3, 1), [4]), ((3, 1), [1])])
+@pytest.mark.parametrize(
+    "shape,target", [((3, 1), [3, 4]), ((3, 1), [2, 1, 4]), ((3, 1), [1, 1]), ((3, 1), [4]), ((3, 1), [1])]
+)
 def test_broadcast3_bidirectional(shape, target, tmp_path):
     x = sample(np.random.default_rng(1), shape, np.int32)
     p = P(shape, np.int32)
@@ -502,10 +552,17 @@ def test_broadcast3_bidirectional_zero_dim(target, tmp_path):
     assert 0 not in kernel[0].shape
 
 
-@pytest.mark.parametrize("mode,target,mapping", [("numpy", [3, 4], None), ("numpy", [2, 3, 1], None),
-                                                 ("bidirectional", [1, 4], None),
-                                                 ("bidirectional", [3, 1], None),
-                                                 ("explicit", [3, 4], [0]), ("explicit", [4, 3], [1])])
+@pytest.mark.parametrize(
+    "mode,target,mapping",
+    [
+        ("numpy", [3, 4], None),
+        ("numpy", [2, 3, 1], None),
+        ("bidirectional", [1, 4], None),
+        ("bidirectional", [3, 1], None),
+        ("explicit", [3, 4], [0]),
+        ("explicit", [4, 3], [1]),
+    ],
+)
 def test_broadcast3_target_parameter(mode, target, mapping, tmp_path):
     shape = (3,) if mode == "explicit" else (3, 1)
     x = sample(np.random.default_rng(2), shape, np.float32)
@@ -537,6 +594,7 @@ def test_broadcast_bad_runtime_target_fails_on_both(mode, target, mapping, tmp_p
 
 
 # ---- Transpose -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(8))
 def test_transpose_random(seed, tmp_path):
@@ -578,7 +636,7 @@ def test_transpose_bad_order_fails_on_both(order, tmp_path):
 
 # ---- Slice-8 ---------------------------------------------------------------------------------
 
-BOUND = st.one_of(st.integers(-7, 7), st.sampled_from([I64MAX, I64MIN, I64MAX - 1, I64MIN + 1, 2 ** 40, -2 ** 40]))
+BOUND = st.one_of(st.integers(-7, 7), st.sampled_from([I64MAX, I64MIN, I64MAX - 1, I64MIN + 1, 2**40, -(2**40)]))
 
 
 @st.composite
@@ -589,12 +647,17 @@ def slice_case(draw):
     n = len(axes)
     # Negative steps of -2**31 or below crash the plugin (SIGFPE while compiling) whenever the
     # slice is not empty, so the most negative step here is -(2**31 - 1).
-    steps = draw(st.lists(st.integers(-3, 3).filter(bool) | st.sampled_from([I64MAX, -(2 ** 31 - 1)]),
-                          min_size=n, max_size=n))
-    return dict(shape=shape, axes=[a - rank if draw(st.booleans()) else a for a in axes],
-                start=draw(st.lists(BOUND, min_size=n, max_size=n)),
-                stop=draw(st.lists(BOUND, min_size=n, max_size=n)), step=steps,
-                use_axes=draw(st.booleans()))
+    steps = draw(
+        st.lists(st.integers(-3, 3).filter(bool) | st.sampled_from([I64MAX, -(2**31 - 1)]), min_size=n, max_size=n)
+    )
+    return dict(
+        shape=shape,
+        axes=[a - rank if draw(st.booleans()) else a for a in axes],
+        start=draw(st.lists(BOUND, min_size=n, max_size=n)),
+        stop=draw(st.lists(BOUND, min_size=n, max_size=n)),
+        step=steps,
+        use_axes=draw(st.booleans()),
+    )
 
 
 @SETTINGS
@@ -610,9 +673,19 @@ def test_slice8_constant_inputs(case, tmp_path):
     compare(M(node, [p]), [x], tmp_path)
 
 
-@pytest.mark.parametrize("start,stop,step,expect", [
-    (-5, -5, -1, [1]), (-5, -4, -1, [1]), (I64MIN, I64MIN, -1, [1]), (-4, -10, -2, [1]), (2, -4, -1, [3, 2, 1]),
-    (10, 10, -1, []), (-5, -5, 1, []), (5, 5, 1, [])])
+@pytest.mark.parametrize(
+    "start,stop,step,expect",
+    [
+        (-5, -5, -1, [1]),
+        (-5, -4, -1, [1]),
+        (I64MIN, I64MIN, -1, [1]),
+        (-4, -10, -2, [1]),
+        (2, -4, -1, [3, 2, 1]),
+        (10, 10, -1, []),
+        (-5, -5, 1, []),
+        (5, 5, 1, []),
+    ],
+)
 def test_slice_bounds_clamp_like_onnx(start, stop, step, expect, tmp_path):
     # With a negative step a start before the first element clamps to it (ONNX's rule), where
     # a Python slice would be empty: x[-5:-5:-1] of 3 elements is [x[0]] in OpenVINO.
@@ -711,8 +784,9 @@ def test_strided_slice(case, tmp_path, request):
         compare(M(o1.strided_slice(C(x), *vecs, bm, em, nm, sm, el), []), [], tmp_path)
         p = P(x.shape)
         kernel = run_openvino(save(M(o1.strided_slice(p, *vecs, bm, em, nm, sm, el), [p]), tmp_path), [x])
-        assert not np.array_equal(kernel[0], irexec_run(M(o1.strided_slice(C(x), *vecs, bm, em, nm, sm, el), []),
-                                                        [], tmp_path)[0])
+        assert not np.array_equal(
+            kernel[0], irexec_run(M(o1.strided_slice(C(x), *vecs, bm, em, nm, sm, el), []), [], tmp_path)[0]
+        )
         return
     p = P(x.shape)
     compare(M(o1.strided_slice(p, *vecs, bm, em, nm, sm, el), [p]), [x], tmp_path)
@@ -734,18 +808,30 @@ def strided_case(draw, plain=False):
     # fixed cases 18 and 19 check those conflicts against the kernel instead).
     nm = [0 if e else b for b, e in zip(nm, ellipsis)]
     sm = [0 if e else b for b, e in zip(sm, ellipsis)]
-    return dict(shape=shape, begin=draw(st.lists(st.integers(-5, 5), min_size=n, max_size=n)),
-                end=draw(st.lists(st.integers(-5, 5), min_size=n, max_size=n)),
-                strides=draw(st.lists(st.sampled_from([-2, -1, 1, 2, 3]), min_size=n, max_size=n)),
-                bm=draw(bits), em=draw(bits), nm=nm, sm=sm, el=ellipsis, as_param=draw(st.booleans()))
+    return dict(
+        shape=shape,
+        begin=draw(st.lists(st.integers(-5, 5), min_size=n, max_size=n)),
+        end=draw(st.lists(st.integers(-5, 5), min_size=n, max_size=n)),
+        strides=draw(st.lists(st.sampled_from([-2, -1, 1, 2, 3]), min_size=n, max_size=n)),
+        bm=draw(bits),
+        em=draw(bits),
+        nm=nm,
+        sm=sm,
+        el=ellipsis,
+        as_param=draw(st.booleans()),
+    )
 
 
 def _strided(data, ins, case):
     return o1.strided_slice(data, *ins, *(case[k] for k in ("bm", "em", "nm", "sm", "el")))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(case=strided_case())
 def test_strided_slice_random_vs_reference(case, tmp_path):
     """All five masks at random, everything Constant: the plugin answers with its reference
@@ -764,9 +850,19 @@ def test_strided_slice_random_vs_reference(case, tmp_path):
             compare(model, [], tmp_path)
             return
     StridedSlice1 = irexec.ops.lookup("StridedSlice", "opset1")
-    op = StridedSlice1(None, **{a: tuple(case[k]) for a, k in (
-        ("begin_mask", "bm"), ("end_mask", "em"), ("new_axis_mask", "nm"), ("shrink_axis_mask", "sm"),
-        ("ellipsis_mask", "el"))})
+    op = StridedSlice1(
+        None,
+        **{
+            a: tuple(case[k])
+            for a, k in (
+                ("begin_mask", "bm"),
+                ("end_mask", "em"),
+                ("new_axis_mask", "nm"),
+                ("shrink_axis_mask", "sm"),
+                ("ellipsis_mask", "el"),
+            )
+        },
+    )
     with pytest.raises(ValidationError):
         op.evaluate([x] + vec)
 
@@ -792,6 +888,7 @@ def test_strided_slice_without_strides_input(tmp_path):
     # Strides default to 1. The Python API always writes them, so the IR is edited to drop the
     # input and both runtimes read the edited file itself (re-saving would add it back).
     from pathlib import Path
+
     x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
     p = P(x.shape)
     path = Path(save(M(o1.strided_slice(p, C([1, -3]), C([2, 3]), C([1, 1]), [0, 0], [0, 1]), [p]), tmp_path))
@@ -799,8 +896,7 @@ def test_strided_slice_without_strides_input(tmp_path):
     layer = re.search(r'<layer id="(\d+)"[^>]*type="StridedSlice".*?</layer>', text, re.S)
     lid, body = layer.group(1), layer.group(0)
     strides_port = re.findall(r'<port id="(\d+)"', body)[3]
-    edge = re.search(rf'\s*<edge from-layer="\d+" from-port="\d+" to-layer="{lid}" to-port="{strides_port}"\s*/>',
-                     text)
+    edge = re.search(rf'\s*<edge from-layer="\d+" from-port="\d+" to-layer="{lid}" to-port="{strides_port}"\s*/>', text)
     port = re.search(rf'\s*<port id="{strides_port}" precision="I64">.*?</port>', body, re.S)
     text = text.replace(edge.group(0), "").replace(body, body.replace(port.group(0), ""))
     path.write_text(text)
@@ -811,9 +907,15 @@ def test_strided_slice_without_strides_input(tmp_path):
     np.testing.assert_array_equal(ir_out[0], x[1:2, -3:])
 
 
-@pytest.mark.parametrize("masks", [dict(begin_mask=[2], end_mask=[0]), dict(begin_mask=[-1], end_mask=[0]),
-                                   dict(begin_mask=[0, 0], end_mask=[0]),
-                                   dict(begin_mask=[0], end_mask=[0], ellipsis_mask=[0, 0, 1])])
+@pytest.mark.parametrize(
+    "masks",
+    [
+        dict(begin_mask=[2], end_mask=[0]),
+        dict(begin_mask=[-1], end_mask=[0]),
+        dict(begin_mask=[0, 0], end_mask=[0]),
+        dict(begin_mask=[0], end_mask=[0], ellipsis_mask=[0, 0, 1]),
+    ],
+)
 def test_strided_slice_bad_masks_are_refused(masks):
     # OpenVINO refuses these when building the op: mask bits are 0 or 1, non-empty masks share a length.
     StridedSlice1 = irexec.ops.lookup("StridedSlice", "opset1")
@@ -822,19 +924,32 @@ def test_strided_slice_bad_masks_are_refused(masks):
         StridedSlice1(raw)
     p = P([4])
     with pytest.raises(RuntimeError):
-        o1.strided_slice(p, C([1]), C([2]), C([1]), masks["begin_mask"], masks["end_mask"],
-                         None, None, masks.get("ellipsis_mask"))
+        o1.strided_slice(
+            p, C([1]), C([2]), C([1]), masks["begin_mask"], masks["end_mask"], None, None, masks.get("ellipsis_mask")
+        )
 
 
 # ---- Range -----------------------------------------------------------------------------------
 
 RANGE4 = [
-    (0, 5, 1, np.int32, "i32"), (5, 0, -2, np.int64, "i64"), (0, 0, 1, np.int64, "i64"),
-    (5, 0, 1, np.int32, "i32"), (0.5, 3.2, 0.7, np.float32, "f32"), (-0.5, 3.7, 1.2, np.float32, "i64"),
-    (3.9, -2.9, -1.5, np.float32, "i32"), (1, 10, 3, np.int32, "f32"), (2.5, 0.0, -0.5, np.float64, "f16"),
-    (0, 10, 3, np.int64, "u8"), (10, 0, -3, np.int32, "u8"), (0.0, 1.0, 0.1, np.float32, "f32"),
-    (0, 1, 0.1, np.float32, "f16"), (-3, 3, 1, np.int32, "u8"), (-2.5, 2.5, 0.5, np.float32, "f64"),
-    (7, -7, -3, np.int16, "i8"), (0, 100, 7, np.uint8, "i32"), (1.0, 1.0, 0.5, np.float32, "f32"),
+    (0, 5, 1, np.int32, "i32"),
+    (5, 0, -2, np.int64, "i64"),
+    (0, 0, 1, np.int64, "i64"),
+    (5, 0, 1, np.int32, "i32"),
+    (0.5, 3.2, 0.7, np.float32, "f32"),
+    (-0.5, 3.7, 1.2, np.float32, "i64"),
+    (3.9, -2.9, -1.5, np.float32, "i32"),
+    (1, 10, 3, np.int32, "f32"),
+    (2.5, 0.0, -0.5, np.float64, "f16"),
+    (0, 10, 3, np.int64, "u8"),
+    (10, 0, -3, np.int32, "u8"),
+    (0.0, 1.0, 0.1, np.float32, "f32"),
+    (0, 1, 0.1, np.float32, "f16"),
+    (-3, 3, 1, np.int32, "u8"),
+    (-2.5, 2.5, 0.5, np.float32, "f64"),
+    (7, -7, -3, np.int16, "i8"),
+    (0, 100, 7, np.uint8, "i32"),
+    (1.0, 1.0, 0.5, np.float32, "f32"),
 ]
 
 
@@ -844,10 +959,19 @@ def test_range4_constant_inputs(start, stop, step, in_type, out_type, tmp_path):
     compare(M(node, []), [], tmp_path)
 
 
-@pytest.mark.parametrize("start,stop,step,in_type,out_type", [
-    (0, 5, 1, np.int32, "i32"), (5, 0, -2, np.int64, "i64"), (0, 0, 1, np.int64, "i64"),
-    (1, 10, 3, np.int32, "f32"), (0.5, 3.0, 0.5, np.float32, "f32"), (2.5, 0.0, -0.5, np.float64, "f16"),
-    (0, 10, 3, np.int64, "u8"), (3.0, -3.0, -0.25, np.float32, "f32")])
+@pytest.mark.parametrize(
+    "start,stop,step,in_type,out_type",
+    [
+        (0, 5, 1, np.int32, "i32"),
+        (5, 0, -2, np.int64, "i64"),
+        (0, 0, 1, np.int64, "i64"),
+        (1, 10, 3, np.int32, "f32"),
+        (0.5, 3.0, 0.5, np.float32, "f32"),
+        (2.5, 0.0, -0.5, np.float64, "f16"),
+        (0, 10, 3, np.int64, "u8"),
+        (3.0, -3.0, -0.25, np.float32, "f32"),
+    ],
+)
 def test_range4_parameter_inputs(start, stop, step, in_type, out_type, tmp_path):
     ps = [P([], in_type) for _ in range(3)]
     feeds = [np.array(v, in_type) for v in (start, stop, step)]
@@ -879,23 +1003,36 @@ def test_range4_step_truncated_to_zero_is_refused(tmp_path):
         irexec_run(M(node, []), [], tmp_path)
 
 
-@pytest.mark.parametrize("start,stop,step,dtype", [
-    (0, 5, 1, np.int32), (5, 0, -2, np.int64), (0.5, 3.2, 0.7, np.float32), (3, 3, 1, np.int32),
-    (0, 1, 0.1, np.float32), (1.0, 0.0, -0.3, np.float64), (0, 100, 7, np.uint8), (0, 10, 3, np.int8),
-    (5, 0, 1, np.int32)])
+@pytest.mark.parametrize(
+    "start,stop,step,dtype",
+    [
+        (0, 5, 1, np.int32),
+        (5, 0, -2, np.int64),
+        (0.5, 3.2, 0.7, np.float32),
+        (3, 3, 1, np.int32),
+        (0, 1, 0.1, np.float32),
+        (1.0, 0.0, -0.3, np.float64),
+        (0, 100, 7, np.uint8),
+        (0, 10, 3, np.int8),
+        (5, 0, 1, np.int32),
+    ],
+)
 def test_range1_constant_inputs(start, stop, step, dtype, tmp_path):
     node = o1.range(C(start, dtype), C(stop, dtype), C(step, dtype))
     compare(M(node, []), [], tmp_path)
 
 
-@pytest.mark.parametrize("start,stop,step,dtype", [(0, 5, 1, np.int32), (5, 0, -2, np.int64),
-                                                   (0.5, 3.0, 0.5, np.float32), (3, 3, 1, np.int32)])
+@pytest.mark.parametrize(
+    "start,stop,step,dtype",
+    [(0, 5, 1, np.int32), (5, 0, -2, np.int64), (0.5, 3.0, 0.5, np.float32), (3, 3, 1, np.int32)],
+)
 def test_range1_parameter_inputs(start, stop, step, dtype, tmp_path):
     ps = [P([], dtype) for _ in range(3)]
     compare(M(o1.range(*ps), ps), [np.array(v, dtype) for v in (start, stop, step)], tmp_path)
 
 
 # ---- Select ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(8))
 def test_select_broadcast(seed, tmp_path):
@@ -904,7 +1041,7 @@ def test_select_broadcast(seed, tmp_path):
 
     def part():
         keep = int(rng.integers(0, len(out_shape) + 1))
-        return tuple(d if rng.random() < 0.6 else 1 for d in out_shape[len(out_shape) - keep:])
+        return tuple(d if rng.random() < 0.6 else 1 for d in out_shape[len(out_shape) - keep :])
 
     dtype = DATA_TYPES[seed + 2]
     c, a, b = rng.random(part()) < 0.5, sample(rng, part(), dtype), sample(rng, part(), dtype)

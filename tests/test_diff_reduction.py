@@ -1,16 +1,23 @@
 """Reduce*-1/-4 and SoftMax-1/-8 against the CPU plugin."""
+
 import numpy as np
-import irexec.ops
 import pytest
 
+import irexec.ops
 from oracle import compare, ov
 
 ops = pytest.importorskip("openvino.opset15")
 o1 = pytest.importorskip("openvino.opset1")
 
-REDUCERS = {"ReduceSum": ops.reduce_sum, "ReduceProd": ops.reduce_prod, "ReduceMax": ops.reduce_max,
-            "ReduceMin": ops.reduce_min, "ReduceMean": ops.reduce_mean, "ReduceL1": ops.reduce_l1,
-            "ReduceL2": ops.reduce_l2}
+REDUCERS = {
+    "ReduceSum": ops.reduce_sum,
+    "ReduceProd": ops.reduce_prod,
+    "ReduceMax": ops.reduce_max,
+    "ReduceMin": ops.reduce_min,
+    "ReduceMean": ops.reduce_mean,
+    "ReduceL1": ops.reduce_l1,
+    "ReduceL2": ops.reduce_l2,
+}
 AXES = [[0], [-1], [0, 2], [1, -1], []]
 
 
@@ -61,8 +68,14 @@ def test_softmax_matches_plugin(tmp_path, version, axis, dtype):
     x = (np.random.default_rng(axis + 5).standard_normal((2, 3, 4)) * 5).astype(dtype)
     p = ops.parameter([2, 3, 4], ov.Type(np.dtype(dtype)), name="x")
     node = ops.softmax(p, axis) if version == 8 else o1.softmax(p, axis)
-    (out,) = compare(ov.Model([ops.result(node)], [p]), {"x": x}, tmp_path, exact=False,
-                     rtol=1e-3 if dtype == np.float16 else 1e-6, atol=1e-3 if dtype == np.float16 else 1e-7)
+    (out,) = compare(
+        ov.Model([ops.result(node)], [p]),
+        {"x": x},
+        tmp_path,
+        exact=False,
+        rtol=1e-3 if dtype == np.float16 else 1e-6,
+        atol=1e-3 if dtype == np.float16 else 1e-7,
+    )
     np.testing.assert_allclose(out.astype(np.float64).sum(axis=axis), 1.0, rtol=1e-2)
 
 

@@ -6,6 +6,7 @@ results are irexec's bit for bit, for every reduction of ScatterNDUpdate-15 and 
 ScatterElementsUpdate-12 with whole-row indices (PyTorch's expanded index), f32, f16 and i32.
 So irexec keeps the sequential order (tests/test_scatter_duplicates.py holds it to a loop), and
 min/max keep the accumulator on ties as the plugin does (-0 against +0)."""
+
 import numpy as np
 import pytest
 
@@ -40,10 +41,12 @@ def test_heavy_duplicates_reduce_in_index_order_on_both(etype, reduction, tmp_pa
         upd = rng.uniform(0.99, 1.01, (edges, features)).astype(dtype)
     else:
         upd = (rng.standard_normal((edges, features)) * scale).astype(dtype)
-    inputs = {"data": (rng.standard_normal((nodes, features)) * scale).astype(dtype),
-              "rows": targets.reshape(-1, 1),
-              "expanded": np.repeat(targets.reshape(-1, 1), features, 1),
-              "updates": upd}
+    inputs = {
+        "data": (rng.standard_normal((nodes, features)) * scale).astype(dtype),
+        "rows": targets.reshape(-1, 1),
+        "expanded": np.repeat(targets.reshape(-1, 1), features, 1),
+        "updates": upd,
+    }
     outs = compare(aggregation(etype, reduction, edges, nodes, features), inputs, tmp_path)  # bit for bit
     if etype == "f32" and reduction in ("sum", "sub"):
         # (Not vacuous: summed in another order, the same values give other bits. An f16 sum is
@@ -58,10 +61,11 @@ def test_signed_zeros_keep_the_accumulator_on_both(reduction, tmp_path):
     """-0 and +0 compare equal: the value already there stays (std::min/max, np.minimum/maximum)."""
     features = 16
     targets = np.array([0, 0, 1, 1])
-    inputs = {"data": np.array([[0.0] * features, [-0.0] * features], np.float32),
-              "rows": targets.reshape(-1, 1),
-              "expanded": np.repeat(targets.reshape(-1, 1), features, 1),
-              "updates": np.array([[-0.0] * features, [0.0] * features, [0.0] * features, [-0.0] * features],
-                                  np.float32)}
+    inputs = {
+        "data": np.array([[0.0] * features, [-0.0] * features], np.float32),
+        "rows": targets.reshape(-1, 1),
+        "expanded": np.repeat(targets.reshape(-1, 1), features, 1),
+        "updates": np.array([[-0.0] * features, [0.0] * features, [0.0] * features, [-0.0] * features], np.float32),
+    }
     for out in compare(aggregation("f32", reduction, 4, 2, features), inputs, tmp_path):
         assert np.signbit(out[:, 0]).tolist() == [False, True]

@@ -5,6 +5,7 @@ f32-exact floats. Duplicate indices: the plugin keeps the last update in index o
 over the indices tensor), and so does irexec; the tests check both against a reference that
 applies the updates one index position at a time.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,16 +13,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle import compare, exact_sample, ov, run_openvino, save
-
 import irexec
 from irexec import ExecutionError
+from oracle import compare, exact_sample, ov, run_openvino, save
 
 o3 = ov.opset3
 o8 = ov.opset8
 
-DATA_TYPES = [np.float32, np.float16, np.float64, np.int8, np.uint8, np.int16, np.uint16,
-              np.int32, np.uint32, np.int64, np.uint64, np.bool_]
+DATA_TYPES = [
+    np.float32,
+    np.float16,
+    np.float64,
+    np.int8,
+    np.uint8,
+    np.int16,
+    np.uint16,
+    np.int32,
+    np.uint32,
+    np.int64,
+    np.uint64,
+    np.bool_,
+]
 INDEX_TYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 
 
@@ -47,7 +59,7 @@ def reference(data, idx, updates, axis):
     lead = (slice(None),) * axis
     moved = np.moveaxis(updates, range(axis, axis + idx.ndim), range(idx.ndim)) if idx.ndim else updates[None]
     for pos, i in enumerate(np.asarray(idx).reshape(-1)):
-        out[lead + (int(i),)] = moved.reshape((-1,) + moved.shape[idx.ndim or 1:])[pos]
+        out[lead + (int(i),)] = moved.reshape((-1,) + moved.shape[idx.ndim or 1 :])[pos]
     return out
 
 
@@ -63,22 +75,35 @@ def scatter_case(draw):
     idx_shape = tuple(draw(st.lists(st.integers(1, 3), min_size=1, max_size=3)))
     size = shape[axis]
     # Few distinct targets, so duplicates are common.
-    idx = np.array(draw(st.lists(st.integers(0, size - 1), min_size=int(np.prod(idx_shape)),
-                                 max_size=int(np.prod(idx_shape))))).reshape(idx_shape)
-    return dict(shape=shape, axis=axis, idx=idx, idx_type=draw(st.sampled_from(INDEX_TYPES)),
-                dtype=draw(st.sampled_from(DATA_TYPES)), axis_type=draw(st.sampled_from([np.int32, np.int64])),
-                idx_param=draw(st.booleans()), upd_param=draw(st.booleans()), seed=draw(st.integers(0, 99)))
+    idx = np.array(
+        draw(st.lists(st.integers(0, size - 1), min_size=int(np.prod(idx_shape)), max_size=int(np.prod(idx_shape))))
+    ).reshape(idx_shape)
+    return dict(
+        shape=shape,
+        axis=axis,
+        idx=idx,
+        idx_type=draw(st.sampled_from(INDEX_TYPES)),
+        dtype=draw(st.sampled_from(DATA_TYPES)),
+        axis_type=draw(st.sampled_from([np.int32, np.int64])),
+        idx_param=draw(st.booleans()),
+        upd_param=draw(st.booleans()),
+        seed=draw(st.integers(0, 99)),
+    )
 
 
-@settings(max_examples=100, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(case=scatter_case())
 def test_scatter_update_random(case, tmp_path):
     rng = np.random.default_rng(case["seed"])
     shape, axis = case["shape"], case["axis"]
     idx = case["idx"].astype(case["idx_type"])
     ax = axis % len(shape)
-    upd_shape = shape[:ax] + idx.shape + shape[ax + 1:]
+    upd_shape = shape[:ax] + idx.shape + shape[ax + 1 :]
     data, updates = sample(rng, shape, case["dtype"]), sample(rng, upd_shape, case["dtype"])
     p = P(shape, data.dtype)
     params, feeds = [p], [data]
@@ -105,7 +130,7 @@ def test_scatter_update_duplicates_last_wins(axis, tmp_path):
     data = np.zeros((5, 6), np.float32)
     ax = axis % 2
     idx = rng.integers(0, data.shape[ax], size=(4, 5))
-    updates = rng.standard_normal(data.shape[:ax] + idx.shape + data.shape[ax + 1:]).astype(np.float32)
+    updates = rng.standard_normal(data.shape[:ax] + idx.shape + data.shape[ax + 1 :]).astype(np.float32)
     p, pi = P(data.shape), P(idx.shape, np.int64)
     node = o3.scatter_update(p, pi, C(updates), C(axis, np.int64))
     out = compare(M(node, [p, pi]), [data, idx], tmp_path)
@@ -125,7 +150,7 @@ def test_scatter_update_zero_d_indices(axis, dtype, tmp_path):
     checked against the spec's formula, where indices.shape = () drops the axis from updates."""
     rng = np.random.default_rng(3)
     data = sample(rng, (2, 3, 4), dtype)
-    updates = sample(rng, data.shape[:axis % 3] + data.shape[axis % 3 + 1:], dtype)
+    updates = sample(rng, data.shape[: axis % 3] + data.shape[axis % 3 + 1 :], dtype)
     p = P(data.shape, dtype)
     model = M(o3.scatter_update(p, C(np.int64(1)), C(updates), C(axis, np.int64)), [p])
     with pytest.raises(RuntimeError, match="scalar"):
@@ -153,8 +178,7 @@ def test_scatter_update_zero_size_parts(tmp_path):
     data = np.arange(12, dtype=np.float32).reshape(3, 4)
     p, pi, pu = P(data.shape), P([0, 2], np.int64), P([3, 0, 2])
     node = o3.scatter_update(p, pi, pu, C(1, np.int64))
-    out = compare(M(node, [p, pi, pu]), [data, np.zeros((0, 2), np.int64), np.zeros((3, 0, 2), np.float32)],
-                  tmp_path)
+    out = compare(M(node, [p, pi, pu]), [data, np.zeros((0, 2), np.int64), np.zeros((3, 0, 2), np.float32)], tmp_path)
     np.testing.assert_array_equal(out[0], data)
 
 

@@ -1,19 +1,33 @@
 """Every element type the reader supports, read from the .bin and fed as input, against the plugin."""
+
 import ml_dtypes
 import numpy as np
 import pytest
 
-from oracle import compare, ov
-
 import irexec
 from irexec.types import BY_NAME, pack, unpack
+from oracle import compare, ov
 
 ops = pytest.importorskip("openvino.opset15")
 
-OV_TYPES = {"boolean": ov.Type.boolean, "f16": ov.Type.f16, "bf16": ov.Type.bf16, "f32": ov.Type.f32,
-            "f64": ov.Type.f64, "i4": ov.Type.i4, "u4": ov.Type.u4, "u1": ov.Type.u1, "i8": ov.Type.i8,
-            "i16": ov.Type.i16, "i32": ov.Type.i32, "i64": ov.Type.i64, "u8": ov.Type.u8,
-            "u16": ov.Type.u16, "u32": ov.Type.u32, "u64": ov.Type.u64}
+OV_TYPES = {
+    "boolean": ov.Type.boolean,
+    "f16": ov.Type.f16,
+    "bf16": ov.Type.bf16,
+    "f32": ov.Type.f32,
+    "f64": ov.Type.f64,
+    "i4": ov.Type.i4,
+    "u4": ov.Type.u4,
+    "u1": ov.Type.u1,
+    "i8": ov.Type.i8,
+    "i16": ov.Type.i16,
+    "i32": ov.Type.i32,
+    "i64": ov.Type.i64,
+    "u8": ov.Type.u8,
+    "u16": ov.Type.u16,
+    "u32": ov.Type.u32,
+    "u64": ov.Type.u64,
+}
 
 
 def sample(name, shape, rng):
@@ -90,6 +104,7 @@ def test_full_range_values_survive_where_the_plugin_narrows(tmp_path, name):
     vals = sample(name, (4, 3), np.random.default_rng(4)).astype(BY_NAME[name].dtype)
     model = ov.Model([ops.result(ops.constant(vals, dtype=OV_TYPES[name]))], [], "t")
     from oracle import run_openvino, save
+
     path = save(model, tmp_path)
     ours = irexec.read_model(path).infer()
     np.testing.assert_array_equal(next(iter(ours.values())), vals)
@@ -105,7 +120,7 @@ def test_pack_unpack_round_trip_matches_openvino_bytes(name):
     ov_bytes = c.get_data().view(np.uint8).tobytes() if hasattr(c, "get_data") else None
     ours = pack(vals, BY_NAME[name])
     if ov_bytes is not None:
-        assert ours == ov_bytes[:len(ours)]
+        assert ours == ov_bytes[: len(ours)]
     back = unpack(np.frombuffer(ours, np.uint8), BY_NAME[name], vals.size)
     np.testing.assert_array_equal(back.astype(np.int16), vals.astype(np.int16))
 

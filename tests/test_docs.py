@@ -8,6 +8,7 @@ with copies of ``models/`` and ``docs/examples/`` (one folder per page): an exam
 from the root of a checkout, and a command that writes files leaves the checkout alone. Output that cannot
 repeat (timings) belongs in a ```text block, which is not checked.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PAGES = sorted([os.path.join(ROOT, "docs", f) for f in os.listdir(os.path.join(ROOT, "docs"))
-                if f.endswith(".md")] + [os.path.join(ROOT, "README.md")])
+PAGES = sorted(
+    [os.path.join(ROOT, "docs", f) for f in os.listdir(os.path.join(ROOT, "docs")) if f.endswith(".md")]
+    + [os.path.join(ROOT, "README.md")]
+)
 _BLOCK = re.compile(r"^```console\n(.*?)^```", re.S | re.M)
 
 
@@ -35,7 +38,7 @@ def examples():
             for i, row in enumerate(m.group(1).splitlines()):
                 if row.startswith("$ "):
                     if cmd is not None:
-                        yield pytest.param(name, cmd, out, id=f"{name}:{cmd_line}")
+                        yield pytest.param(name, cmd, out, id=f"{name}:{cmd_line}")  # noqa: F821
                     cmd, out, cmd_line = row[2:], [], line + i
                 elif row.startswith("> ") and cmd is not None and not out:
                     cmd += "\n" + row[2:]  # a command continued, as a shell shows it
@@ -81,8 +84,13 @@ def test_pages_have_examples():
 
 @pytest.mark.parametrize("page,cmd,expected", list(examples()))
 def test_example(page, cmd, expected, scratch):
-    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               PATH=str(scratch / "bin") + os.pathsep + os.environ["PATH"], COLUMNS="100", NO_COLOR="1")
+    env = dict(
+        os.environ,
+        PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        PATH=str(scratch / "bin") + os.pathsep + os.environ["PATH"],
+        COLUMNS="100",
+        NO_COLOR="1",
+    )
     proc = subprocess.run(["bash", "-c", cmd], cwd=scratch, capture_output=True, text=True, env=env, timeout=120)
     got = [row.rstrip() for row in (proc.stdout + proc.stderr).splitlines()]
     want = [row.rstrip() for row in expected]

@@ -1,6 +1,7 @@
 """The floats narrower than f16 (f8e4m3, f8e5m2, f8e8m0, f4e2m1, nf4) in the reader, at the
 inputs and in the outputs: constants as OpenVINO writes them (values decoded here from the bit
 layout), size mismatches, Parameter feeds, and what ``irexec run`` shows and saves."""
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -15,10 +16,20 @@ DECODE = {"f8e4m3": (e4m3, 256), "f8e5m2": (e5m2, 256), "f8e8m0": (e8m0, 256), "
 
 def _to_f32(et: str, n: int, blob: bytes, tmp_path, stem="model") -> np.ndarray:
     """Const of ``n`` elements of ``et`` over ``blob`` -> Convert to f32 -> Result, run by irexec."""
-    xml = net([const(0, (n,), et, 0, len(blob)),
-               layer(1, "Convert", data={"destination_type": "f32"}, inputs=[port(0, et, (n,))],
-                     outputs=[port(1, "f32", (n,), "y")]),
-               result(2, "f32", (n,))], [(0, 0, 1, 0), (1, 1, 2, 0)])
+    xml = net(
+        [
+            const(0, (n,), et, 0, len(blob)),
+            layer(
+                1,
+                "Convert",
+                data={"destination_type": "f32"},
+                inputs=[port(0, et, (n,))],
+                outputs=[port(1, "f32", (n,), "y")],
+            ),
+            result(2, "f32", (n,)),
+        ],
+        [(0, 0, 1, 0), (1, 1, 2, 0)],
+    )
     return irexec.read_model(write(tmp_path, xml, blob, stem)).infer({})["y"]
 
 
@@ -48,8 +59,10 @@ def _openvino():
     return pytest.importorskip("openvino")
 
 
-@pytest.mark.parametrize("et,precision", [("f8e4m3", "F8E4M3"), ("f8e5m2", "F8E5M2"), ("f8e8m0", "F8E8M0"),
-                                          ("f4e2m1", "F4E2M1"), ("nf4", "NF4")])
+@pytest.mark.parametrize(
+    "et,precision",
+    [("f8e4m3", "F8E4M3"), ("f8e5m2", "F8E5M2"), ("f8e8m0", "F8E8M0"), ("f4e2m1", "F4E2M1"), ("nf4", "NF4")],
+)
 def test_ir_written_by_openvino(et, precision, tmp_path):
     """OpenVINO's own IR of a constant of every code: its spelling and packing, read back."""
     ov = _openvino()
@@ -67,8 +80,9 @@ def test_ir_written_by_openvino(et, precision, tmp_path):
     _same(got, decode(np.arange(n)) if decode else np.float32(NF4))
 
 
-@pytest.mark.parametrize("et,n,size,need", [("f8e4m3", 3, 2, 3), ("f8e8m0", 2, 3, 2), ("f4e2m1", 3, 1, 2),
-                                            ("nf4", 4, 3, 2)])
+@pytest.mark.parametrize(
+    "et,n,size,need", [("f8e4m3", 3, 2, 3), ("f8e8m0", 2, 3, 2), ("f4e2m1", 3, 1, 2), ("nf4", 4, 3, 2)]
+)
 def test_const_size_must_match(et, n, size, need, tmp_path):
     xml = net([const(0, (n,), et, 0, size), result(1, et, (n,))], [(0, 0, 1, 0)])
     r = CliRunner().invoke(cli, ["run", write(tmp_path, xml, bytes(8))])
@@ -81,13 +95,16 @@ def _identity(et: str, n: int) -> str:
     return net([param(0, "x", (n,), et), result(1, et, (n,))], [(0, 0, 1, 0)])
 
 
-@pytest.mark.parametrize("et,given,want", [
-    ("f8e4m3", [1.0625, 0.3, -448.0, 464.0], [1.0, 0.3125, -448.0, 448.0]),
-    ("f8e5m2", [1.125, 57344.0, -3e-5, 0.1], [1.0, 57344.0, -3.0517578125e-05, 0.09375]),
-    ("f8e8m0", [3.0, 6.0, 0.3, 2.0 ** 127], [2.0, 8.0, 0.25, 2.0 ** 127]),
-    ("f4e2m1", [0.25, 0.75, -2.6, 6.0], [0.0, 1.0, -3.0, 6.0]),
-    ("nf4", [0.5, 0.51, -1.0, 0.04], [0.44070982933044434, 0.5626170039176941, -1.0, 0.07958029955625534]),
-])
+@pytest.mark.parametrize(
+    "et,given,want",
+    [
+        ("f8e4m3", [1.0625, 0.3, -448.0, 464.0], [1.0, 0.3125, -448.0, 448.0]),
+        ("f8e5m2", [1.125, 57344.0, -3e-5, 0.1], [1.0, 57344.0, -3.0517578125e-05, 0.09375]),
+        ("f8e8m0", [3.0, 6.0, 0.3, 2.0**127], [2.0, 8.0, 0.25, 2.0**127]),
+        ("f4e2m1", [0.25, 0.75, -2.6, 6.0], [0.0, 1.0, -3.0, 6.0]),
+        ("nf4", [0.5, 0.51, -1.0, 0.04], [0.44070982933044434, 0.5626170039176941, -1.0, 0.07958029955625534]),
+    ],
+)
 def test_float_inputs_round_as_convert_does(et, given, want, tmp_path):
     m = irexec.read_model(write(tmp_path, _identity(et, 4)))
     out = m.infer({"x": np.float32(given)})["x"]
@@ -95,14 +112,17 @@ def test_float_inputs_round_as_convert_does(et, given, want, tmp_path):
     _same(out.astype(np.float32), np.float32(want))
 
 
-@pytest.mark.parametrize("et,bad", [("f8e4m3", 480.0), ("f8e5m2", -1e6), ("f8e8m0", 0.0), ("f8e8m0", -2.0),
-                                    ("f4e2m1", 6.5), ("nf4", 1.01)])
+@pytest.mark.parametrize(
+    "et,bad", [("f8e4m3", 480.0), ("f8e5m2", -1e6), ("f8e8m0", 0.0), ("f8e8m0", -2.0), ("f4e2m1", 6.5), ("nf4", 1.01)]
+)
 def test_values_outside_the_type_are_refused(et, bad, tmp_path):
     path = write(tmp_path, _identity(et, 2))
     np.save(str(tmp_path / "x.npy"), np.float32([1.0, bad]))
     r = CliRunner().invoke(cli, ["run", path, "-i", f"x={tmp_path / 'x.npy'}"])
-    assert r.exit_code == 1 and r.output.strip() == \
-        f"error: input 'x' expects {et}, got f32 (float32) with values outside {et}'s range", r.output
+    assert (
+        r.exit_code == 1
+        and r.output.strip() == f"error: input 'x' expects {et}, got f32 (float32) with values outside {et}'s range"
+    ), r.output
 
 
 def test_run_shows_and_saves_f8_outputs_as_f32(tmp_path):
@@ -116,7 +136,7 @@ def test_run_shows_and_saves_f8_outputs_as_f32(tmp_path):
     assert len(saved) == 1
     arr = next(iter(saved.values()))
     assert arr.dtype == np.float32
-    _same(arr, [1.0, -3.0, 2.0 ** -9, np.nan])
+    _same(arr, [1.0, -3.0, 2.0**-9, np.nan])
     r = CliRunner().invoke(cli, ["run", path])
     assert r.exit_code == 0, r.output
     row = r.output.strip().splitlines()[1].split()
@@ -124,11 +144,22 @@ def test_run_shows_and_saves_f8_outputs_as_f32(tmp_path):
 
 
 def test_convert_promote_types_refuses_narrow_floats(tmp_path):
-    xml = net([param(0, "a", (2,), "f8e4m3"), param(1, "b", (2,), "f32"),
-               layer(2, "ConvertPromoteTypes", "opset14", inputs=[port(0, "f8e4m3", (2,)), port(1, "f32", (2,))],
-                     outputs=[port(2, "f32", (2,)), port(3, "f32", (2,))]),
-               result(3, "f32", (2,)), result(4, "f32", (2,))],
-              [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0), (2, 3, 4, 0)])
+    xml = net(
+        [
+            param(0, "a", (2,), "f8e4m3"),
+            param(1, "b", (2,), "f32"),
+            layer(
+                2,
+                "ConvertPromoteTypes",
+                "opset14",
+                inputs=[port(0, "f8e4m3", (2,)), port(1, "f32", (2,))],
+                outputs=[port(2, "f32", (2,)), port(3, "f32", (2,))],
+            ),
+            result(3, "f32", (2,)),
+            result(4, "f32", (2,)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0), (2, 3, 4, 0)],
+    )
     r = CliRunner().invoke(cli, ["run", write(tmp_path, xml), "--random"])
     lines = r.output.strip().splitlines()
     assert r.exit_code == 1 and len(lines) == 1, r.output

@@ -2,6 +2,7 @@
 Subtract and Multiply) run once, on the first run, up to executor.FOLD_BYTES of declared
 outputs; past it they run each time. Results do not change either way, observers still see them,
 and a folded value is never written in place."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -60,7 +61,7 @@ def test_observers_see_folded_layers_every_run(tmp_path):
     model = irexec.read_model(path)
     for run in range(2):
         seen = []
-        model.infer({"x": np.ones((2, 4), np.float32)}, observer=lambda layer, outs, s: seen.append(layer.type))
+        model.infer({"x": np.ones((2, 4), np.float32)}, observer=lambda layer, outs, s: seen.append(layer.type))  # noqa: B023 (called within this iteration)
         assert seen[:4] == ["Convert", "Convert", "Subtract", "Multiply"], (run, seen)
         assert seen[4:] == ["MatMul", "Add", "Result"]
 
@@ -71,8 +72,7 @@ def test_folded_values_are_never_written_in_place(tmp_path):
     x = ops.parameter([2, 3], ov.Type.f32, name="x")
     out = ops.add(ops.add(ops.convert(c, "f32"), x), ops.constant(np.float32(0)))
     path = str(tmp_path / "c.xml")
-    ov.save_model(ov.Model([ops.result(out), ops.result(ops.convert(c, "f32"))], [x]), path,
-                  compress_to_fp16=False)
+    ov.save_model(ov.Model([ops.result(out), ops.result(ops.convert(c, "f32"))], [x]), path, compress_to_fp16=False)
     model = irexec.read_model(path)
     for _ in range(3):
         a, b = model.infer({"x": np.ones((2, 3), np.float32)}).values()

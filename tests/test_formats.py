@@ -1,6 +1,7 @@
 """Output and input formats held to their own rules (issue 17, class 12): SARIF's URIs are
 percent-encoded URI references, DOT text gives Graphviz no escape to expand, and every number in
 an IR file is read by one strict parser, so ``run`` and ``lint`` agree on every spelling."""
+
 import json
 import re
 from urllib.parse import unquote_to_bytes, urlsplit
@@ -20,11 +21,12 @@ def invoke(*args):
 
 # --- SARIF -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", ["with space", "hash#tag", "per%25cent", "naïve-模型", "q?x", "a:b"])
 def test_sarif_uris_are_percent_encoded(tmp_path, monkeypatch, name):
     folder = tmp_path / name
     folder.mkdir()
-    xml = add_model().replace('type="Add"', 'type="Ad"')   # an error finding in the file
+    xml = add_model().replace('type="Add"', 'type="Ad"')  # an error finding in the file
     path = write(folder, xml, stem=name)
     monkeypatch.chdir(tmp_path)
     r = invoke("lint", "--format", "sarif", f"{name}/{name}.xml")
@@ -41,6 +43,7 @@ def test_sarif_uris_are_percent_encoded(tmp_path, monkeypatch, name):
 
 
 # --- Graphviz --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["\\N", "\\\\N", "a\\Gb", "\\L\\\\L", "\\E\\T\\H", "end\\"])
 def test_dot_gives_graphviz_no_escape_to_expand(tmp_path, name):
@@ -69,25 +72,43 @@ def test_the_strict_parser_refuses_what_python_accepts(text):
 
 def test_the_strict_parser_reads_what_openvino_writes():
     assert [parse_int(t) for t in ("0", "-1", " 42\n", "0007")] == [0, -1, 42, 7]
-    assert [parse_float(t) for t in ("1", "-0.5", "1e-05", "3.4028234663852886e+38", "-1.5E+10")] == \
-        [1.0, -0.5, 1e-05, 3.4028234663852886e+38, -1.5e10]
+    assert [parse_float(t) for t in ("1", "-0.5", "1e-05", "3.4028234663852886e+38", "-1.5E+10")] == [
+        1.0,
+        -0.5,
+        1e-05,
+        3.4028234663852886e38,
+        -1.5e10,
+    ]
     assert parse_float("inf") == np.inf and np.isnan(parse_float("-nan"))
 
 
 def clamp_model(lo="0", hi="1"):
-    return net([param(0, "x", (2,)),
-                layer(1, "Clamp", data={"min": lo, "max": hi}, inputs=[port(0, "f32", (2,))],
-                      outputs=[port(1, "f32", (2,), "y")]),
-                result(2, "f32", (2,))],
-               [(0, 0, 1, 0), (1, 1, 2, 0)])
+    return net(
+        [
+            param(0, "x", (2,)),
+            layer(
+                1,
+                "Clamp",
+                data={"min": lo, "max": hi},
+                inputs=[port(0, "f32", (2,))],
+                outputs=[port(1, "f32", (2,), "y")],
+            ),
+            result(2, "f32", (2,)),
+        ],
+        [(0, 0, 1, 0), (1, 1, 2, 0)],
+    )
 
 
 def const_model(offset="0", size="8"):
-    return net([param(0, "x", (2,)), const(1, (2,), "f32", offset, size),
-                layer(2, "Add", inputs=[port(0, "f32", (2,)), port(1, "f32", (2,))],
-                      outputs=[port(2, "f32", (2,), "y")]),
-                result(3, "f32", (2,))],
-               [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)])
+    return net(
+        [
+            param(0, "x", (2,)),
+            const(1, (2,), "f32", offset, size),
+            layer(2, "Add", inputs=[port(0, "f32", (2,)), port(1, "f32", (2,))], outputs=[port(2, "f32", (2,), "y")]),
+            result(3, "f32", (2,)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
+    )
 
 
 def spelled(where: str, text: str):
@@ -101,11 +122,12 @@ def spelled(where: str, text: str):
         return clamp_model(hi=text), None
     xml = add_model(shape=(2,))
     if where == "dim":
-        return xml.replace("<dim>2</dim></port></output></layer>", f"<dim>{text}</dim></port></output></layer>",
-                           1), None
-    if where == "port id":   # the Add's output port, and the edge from it, spelled alike
+        return xml.replace(
+            "<dim>2</dim></port></output></layer>", f"<dim>{text}</dim></port></output></layer>", 1
+        ), None
+    if where == "port id":  # the Add's output port, and the edge from it, spelled alike
         return xml.replace('<port id="2"', f'<port id="{text}"').replace('from-port="2"', f'from-port="{text}"'), None
-    if where == "edge":      # the port as ever, the edge to it spelled otherwise
+    if where == "edge":  # the port as ever, the edge to it spelled otherwise
         return xml.replace('from-port="2"', f'from-port="{text}"'), None
     raise AssertionError(where)
 
@@ -145,6 +167,7 @@ def test_a_port_id_with_leading_zeros_is_that_number(tmp_path):
 
 # --- error line length (issue 17, class 9) -----------------------------------------------------
 
+
 def cycle_model(n: int) -> str:
     """n Relu layers in one cycle, then a Result."""
     relus = [layer(k, "Relu", inputs=[port(0, "f32", (2,))], outputs=[port(1, "f32", (2,))]) for k in range(n)]
@@ -169,6 +192,6 @@ def test_every_line_is_capped(tmp_path):
     r = invoke("run", path, "--random")
     assert r.exit_code == 1 and r.stderr.count("\n") == 1
     assert len(r.stderr) < 2100 and re.search(r" \.\.\. \(\d+ characters left out\) \.\.\. ", r.stderr)
-    assert r.stderr.strip().endswith("unknown operation type 'Ad'")   # the reason kept
+    assert r.stderr.strip().endswith("unknown operation type 'Ad'")  # the reason kept
     lint = invoke("lint", path)
     assert all(len(line) < 2100 for line in lint.output.splitlines())

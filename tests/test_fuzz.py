@@ -6,6 +6,7 @@ as long as you like.
 Examples are derandomized, so CI is reproducible; a failure prints the seed model, the mutations
 applied and the traceback.
 """
+
 import os
 import subprocess
 import sys
@@ -13,7 +14,8 @@ import textwrap
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import fuzzlib
 import irexec
@@ -23,9 +25,13 @@ CASE_SECONDS = 10.0
 # Whatever a case does, it must not take more address space than this beyond what the suite has.
 MEMORY_EXTRA = 3 << 30
 
-FUZZ = settings(deadline=None, derandomize=True, database=None, print_blob=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.filter_too_much])
+FUZZ = settings(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 
 
 @pytest.fixture(scope="module")
@@ -40,13 +46,16 @@ def workdir(tmp_path_factory):
 
 def check(case: fuzzlib.Case, directory: str, cli: bool = False) -> fuzzlib.Outcome:
     out = fuzzlib.run_case(case, directory, seconds=CASE_SECONDS, cli=cli)
-    assert not out.is_finding, (f"{out.kind} at {out.stage} after {out.seconds:.2f} s\n"
-                                f"{fuzzlib.describe(case)}\ninput seed {case.input_seed}\n\n{out.detail}")
+    assert not out.is_finding, (
+        f"{out.kind} at {out.stage} after {out.seconds:.2f} s\n"
+        f"{fuzzlib.describe(case)}\ninput seed {case.input_seed}\n\n{out.detail}"
+    )
     assert out.seconds < CASE_SECONDS
     return out
 
 
 # ---- the harness itself: a finding is recognised as one ---------------------------------------------
+
 
 def test_every_seed_reads_and_runs(workdir):
     assert len(SEEDS) >= 10
@@ -71,14 +80,20 @@ def test_harness_reports_escapes_timeouts_and_wrapped_errors(workdir, monkeypatc
 
     def escape(*a, **k):
         raise KeyError("boom")
+
     monkeypatch.setattr(irexec, "read_model", escape)
     out = fuzzlib.run_case(case, workdir)
     assert out.kind == "bug" and "KeyError: 'boom'" in out.detail
 
     # A case past its time: in a process of its own, as the fuzzer's workers run (the alarm that
     # ends it, raised in this long-lived test process, crashed the suite now and then).
-    r = subprocess.run([sys.executable, "-c", _SLOW_CASE, workdir], capture_output=True, text=True, timeout=120,
-                       cwd=os.path.dirname(os.path.abspath(__file__)))
+    r = subprocess.run(
+        [sys.executable, "-c", _SLOW_CASE, workdir],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=os.path.dirname(os.path.abspath(__file__)),
+    )
     kind, seconds = r.stdout.split()
     assert r.returncode == 0 and kind == "timeout" and float(seconds) < 2, r.stderr
 
@@ -87,6 +102,7 @@ def test_harness_reports_escapes_timeouts_and_wrapped_errors(workdir, monkeypatc
             np.zeros(3)[5]
         except IndexError as e:
             raise irexec.ExecutionError(f"IndexError: {e}") from e
+
     monkeypatch.setattr(irexec, "read_model", wrapped)
     assert fuzzlib.run_case(case, workdir).kind == "wrapped"
 
@@ -96,16 +112,19 @@ def test_harness_reports_escapes_timeouts_and_wrapped_errors(workdir, monkeypatc
 
     def two_lines(*a, **k):
         raise TwoLines("first")
+
     monkeypatch.setattr(irexec, "read_model", two_lines)
     assert fuzzlib.run_case(case, workdir).kind == "multiline"
 
     def oom(*a, **k):
         raise irexec.ExecutionError("out of memory")
+
     monkeypatch.setattr(irexec, "read_model", oom)
     assert fuzzlib.run_case(case, workdir).kind == "oom"
 
 
 # ---- the fuzzing ----------------------------------------------------------------------------------------
+
 
 @settings(FUZZ, max_examples=2500)
 @given(data=st.data())
@@ -130,10 +149,11 @@ def test_mutated_bodies(workdir, data):
     case = fuzzlib.Case(name, xml, blob)
     root = fuzzlib.etree.fromstring(xml)
     for _ in range(ch.int(1, 3)):
-        case.steps.append(ch.choice([fuzzlib.m_body, fuzzlib.m_body, fuzzlib.m_body, fuzzlib.m_data_attr,
-                                     fuzzlib.m_dim])(root, ch))
+        case.steps.append(
+            ch.choice([fuzzlib.m_body, fuzzlib.m_body, fuzzlib.m_body, fuzzlib.m_data_attr, fuzzlib.m_dim])(root, ch)
+        )
     case.xml = b'<?xml version="1.0"?>\n' + fuzzlib.etree.tostring(root)
-    case.input_seed = ch.int(0, 2 ** 16)
+    case.input_seed = ch.int(0, 2**16)
     check(case, workdir, cli=ch.int(0, 3) == 0)
 
 
@@ -167,9 +187,9 @@ def test_hostile_npy_inputs_through_the_cli(workdir, data):
 
 # ---- what the fuzzing found: one regression test each ----------------------------------------------------
 
-from irexec.ops.attrs import MAX_LIST  # noqa: E402
 from irexec.api.model import Model  # noqa: E402
 from irexec.ir.reader import read_graph  # noqa: E402
+from irexec.ops.attrs import MAX_LIST  # noqa: E402
 from irtext import write  # noqa: E402
 
 
@@ -190,8 +210,9 @@ def _model(tmp_path, build):
 
 def test_softmax_of_an_empty_tensor(tmp_path):
     """Found: SoftMax over a 0-sized axis raised NumPy's 'zero-size array to reduction operation'."""
-    m = _model(tmp_path, lambda b: b.result(b.op("SoftMax", "opset8", [b.param("x", (0, 3))], [0, 3],
-                                                 data={"axis": "0"})))
+    m = _model(
+        tmp_path, lambda b: b.result(b.op("SoftMax", "opset8", [b.param("x", (0, 3))], [0, 3], data={"axis": "0"}))
+    )
     (out,) = m.infer({"x": np.zeros((0, 3), np.float32)}).values()
     assert out.shape == (0, 3) and out.dtype == np.float32
 
@@ -205,10 +226,17 @@ def _range_shapes(b, output_type):
     b.result(b.op("Broadcast", "opset3", [b.const(1.0, "f32"), shape], [-1, 3], data={"mode": "numpy"}))
 
 
-@pytest.mark.parametrize("n, output_type, message", [
-    (3_000_000_000, "i32", "ShapeOf): dimension 3000000000 does not fit in the output type i32"),
-    (np.iinfo(np.int64).max, "i64", "Reshape): the output would have shape [9223372036854775808, 1]: "
-                                    "too large for any array")])
+@pytest.mark.parametrize(
+    "n, output_type, message",
+    [
+        (3_000_000_000, "i32", "ShapeOf): dimension 3000000000 does not fit in the output type i32"),
+        (
+            np.iinfo(np.int64).max,
+            "i64",
+            "Reshape): the output would have shape [9223372036854775808, 1]: too large for any array",
+        ),
+    ],
+)
 def test_shapes_too_large_for_an_array_or_a_type(tmp_path, n, output_type, message):
     """Found: a Range of 2^63-1 elements, reshaped and broadcast, raised OverflowError in ShapeOf and
     'iterator is too large' in Broadcast while the run was being sized."""
@@ -220,17 +248,31 @@ def test_shapes_too_large_for_an_array_or_a_type(tmp_path, n, output_type, messa
 
 
 def test_broadcast_target_too_large_for_any_array(tmp_path):
-    m = _model(tmp_path, lambda b: b.result(b.op("Broadcast", "opset3", [b.const(1.0, "f32"), b.param("t", (2,), "i64")],
-                                                 [-1, -1], data={"mode": "numpy"})))
+    m = _model(
+        tmp_path,
+        lambda b: b.result(
+            b.op(
+                "Broadcast",
+                "opset3",
+                [b.const(1.0, "f32"), b.param("t", (2,), "i64")],
+                [-1, -1],
+                data={"mode": "numpy"},
+            )
+        ),
+    )
     with pytest.raises(irexec.ExecutionError) as info:
-        m.infer({"t": np.array([2 ** 62, 3])})
+        m.infer({"t": np.array([2**62, 3])})
     assert "the broadcast output would have shape [4611686018427387904, 3]: too large for any array" in str(info.value)
     assert fuzzlib.wrapped_cause(info.value) is None
 
 
 def test_broadcast_to_a_negative_dim(tmp_path):
-    m = _model(tmp_path, lambda b: b.result(b.op("Broadcast", "opset3", [b.param("x", (1,)), b.const([-1], "i64")],
-                                                 [1], data={"mode": "numpy"})))
+    m = _model(
+        tmp_path,
+        lambda b: b.result(
+            b.op("Broadcast", "opset3", [b.param("x", (1,)), b.const([-1], "i64")], [1], data={"mode": "numpy"})
+        ),
+    )
     with pytest.raises(irexec.IRExecError, match=r"target_shape \[-1\] has a negative dim") as info:
         m.infer({"x": np.ones(1, np.float32)})
     assert fuzzlib.wrapped_cause(info.value) is None
@@ -239,13 +281,23 @@ def test_broadcast_to_a_negative_dim(tmp_path):
 def test_empty_constant_of_an_impossible_shape(tmp_path):
     """Found: NumPy refuses np.zeros((0, 2**62, 2**62)) ('array is too big') when the Const is read."""
     with pytest.raises(irexec.ValidationError, match="too large for any array") as info:
-        _model(tmp_path, lambda b: b.layers.append(fuzzlib.const(0, (0, 2 ** 62, 2 ** 62), "f32", 0, 0)))
+        _model(tmp_path, lambda b: b.layers.append(fuzzlib.const(0, (0, 2**62, 2**62), "f32", 0, 0)))
     assert info.value.layer_type == "Const"
 
 
 def test_reshape_of_an_empty_tensor_to_an_impossible_shape(tmp_path):
-    m = _model(tmp_path, lambda b: b.result(b.op("Reshape", "opset1", [b.param("x", (0,)), b.const([0, 2 ** 62], "i64")],
-                                                 [0, 2 ** 62], data={"special_zero": "false"})))
+    m = _model(
+        tmp_path,
+        lambda b: b.result(
+            b.op(
+                "Reshape",
+                "opset1",
+                [b.param("x", (0,)), b.const([0, 2**62], "i64")],
+                [0, 2**62],
+                data={"special_zero": "false"},
+            )
+        ),
+    )
     with pytest.raises(irexec.IRExecError, match="too large for any array") as info:
         m.infer({"x": np.zeros(0, np.float32)})
     assert fuzzlib.wrapped_cause(info.value) is None
@@ -253,9 +305,19 @@ def test_reshape_of_an_empty_tensor_to_an_impossible_shape(tmp_path):
 
 def test_range_whose_length_overflows_a_float(tmp_path):
     """Found: Range over f64 bounds whose length is infinite raised OverflowError (math.ceil(inf))."""
-    m = _model(tmp_path, lambda b: b.result(b.op("Range", "opset4", [b.const(-1.7e308, "f64"), b.const(1.7e308, "f64"),
-                                                                      b.const(1e-300, "f64")], [-1], "f64",
-                                                 {"output_type": "f64"})))
+    m = _model(
+        tmp_path,
+        lambda b: b.result(
+            b.op(
+                "Range",
+                "opset4",
+                [b.const(-1.7e308, "f64"), b.const(1.7e308, "f64"), b.const(1e-300, "f64")],
+                [-1],
+                "f64",
+                {"output_type": "f64"},
+            )
+        ),
+    )
     with pytest.raises(irexec.IRExecError, match="has more elements than any array can hold") as info:
         m.infer({})
     assert info.value.layer_type == "Range" and fuzzlib.wrapped_cause(info.value) is None
@@ -264,11 +326,12 @@ def test_range_whose_length_overflows_a_float(tmp_path):
 def test_convert_of_an_empty_tensor_to_a_wider_type_too_large_for_any_array(tmp_path):
     """Found: an empty u8 constant of shape [0, 2^62] converted to f64 raised NumPy's 'array is too
     big' (NumPy counts the non-zero dims, times the new item size)."""
+
     def build(b):
-        b.layers.append(fuzzlib.const(0, (0, 2 ** 62), "u8", 0, 0))
+        b.layers.append(fuzzlib.const(0, (0, 2**62), "u8", 0, 0))
         b.n = 1
-        b.result(b.op("Convert", "opset1", [(0, 0, "u8", (0, 2 ** 62))], [0, 2 ** 62], "f64",
-                      {"destination_type": "f64"}))
+        b.result(b.op("Convert", "opset1", [(0, 0, "u8", (0, 2**62))], [0, 2**62], "f64", {"destination_type": "f64"}))
+
     m = _model(tmp_path, build)
     with pytest.raises(irexec.IRExecError, match=r"shape \[0, 4611686018427387904\]: too large for any array") as info:
         m.infer({})
@@ -296,8 +359,12 @@ _GATHER_79_DIMS = textwrap.dedent("""
 def test_gather_of_more_than_64_dims_is_an_error_not_a_crash(tmp_path):
     """Found: np.take segfaults (NumPy 2.4) when its result would have more than 64 dims; Gather now
     refuses first. In a child process, since the failure mode is the death of the process."""
-    proc = subprocess.run([sys.executable, "-c", _GATHER_79_DIMS, os.path.dirname(__file__), str(tmp_path)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", _GATHER_79_DIMS, os.path.dirname(__file__), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr[-1000:]}"
     assert "the output would have 79 dims; irexec handles at most 64" in proc.stdout
 
@@ -310,11 +377,22 @@ def test_other_results_of_more_than_64_dims(tmp_path, case):
             b.result(b.op("Unsqueeze", "opset1", [x, b.const(list(range(30)), "i64")], [1]))
         elif case == "strided_slice":
             n = 30
-            b.result(b.op("StridedSlice", "opset1", [x, b.const([0] * n, "i64"), b.const([1] * n, "i64")], [1],
-                          data={"begin_mask": ",".join(["0"] * n), "end_mask": ",".join(["0"] * n),
-                                "new_axis_mask": ",".join(["1"] * n)}))
+            b.result(
+                b.op(
+                    "StridedSlice",
+                    "opset1",
+                    [x, b.const([0] * n, "i64"), b.const([1] * n, "i64")],
+                    [1],
+                    data={
+                        "begin_mask": ",".join(["0"] * n),
+                        "end_mask": ",".join(["0"] * n),
+                        "new_axis_mask": ",".join(["1"] * n),
+                    },
+                )
+            )
         else:
             b.result(b.op("GatherND", "opset8", [x, b.param("i", (1,) * 40 + (1,), "i64")], [1]))
+
     m = _model(tmp_path, build)
     feeds = {"x": np.ones((1,) * 40, np.float32)}
     if case == "gather_nd":
@@ -327,15 +405,26 @@ def test_other_results_of_more_than_64_dims(tmp_path, case):
 def test_list_attribute_too_long(tmp_path):
     mask = ",".join(["0"] * (MAX_LIST + 1))
     with pytest.raises(irexec.ValidationError, match=f"more than {MAX_LIST} entries"):
-        _model(tmp_path, lambda b: b.result(b.op(
-            "StridedSlice", "opset1", [b.param("x", (2,)), b.const([0], "i64"), b.const([1], "i64")], [1],
-            data={"begin_mask": mask, "end_mask": "0"})))
+        _model(
+            tmp_path,
+            lambda b: b.result(
+                b.op(
+                    "StridedSlice",
+                    "opset1",
+                    [b.param("x", (2,)), b.const([0], "i64"), b.const([1], "i64")],
+                    [1],
+                    data={"begin_mask": mask, "end_mask": "0"},
+                )
+            ),
+        )
 
 
 def test_cycle_error_names_the_file(tmp_path):
     """Found: the cycle error had the line but not the file (graph.py raises it without one)."""
-    xml = fuzzlib.add_model().replace('<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/>',
-                                      '<edge from-layer="2" from-port="2" to-layer="2" to-port="0"/>')
+    xml = fuzzlib.add_model().replace(
+        '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/>',
+        '<edge from-layer="2" from-port="2" to-layer="2" to-port="0"/>',
+    )
     path = write(tmp_path, xml)
     with pytest.raises(irexec.ValidationError, match="cycle") as info:
         irexec.read_model(path)
@@ -348,17 +437,22 @@ def test_weights_that_shrink_after_reading_are_an_error_not_sigbus(tmp_path):
     m = irexec.read_model(path)
     with open(os.path.join(str(tmp_path), "model.bin"), "r+b") as f:
         f.truncate(4)
-    with pytest.raises(irexec.IRExecError, match=r"changed since the model was read \(its size went from 24 to 4 bytes\)"):
+    with pytest.raises(
+        irexec.IRExecError, match=r"changed since the model was read \(its size went from 24 to 4 bytes\)"
+    ):
         m.infer({"data": np.zeros((4, 3), np.float32), "updates": np.ones((2, 3), np.float32)})
 
 
 # ---- found in irexec/cli.py (fixed there: inputs are read header-first, checked before any data) ----------
 
+
 def _cli(*args, limit_as=None):
     pre = f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({limit_as}, {limit_as})); " if limit_as else ""
-    code = (pre + "import sys\nfrom irexec.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
-            "    print('VmHWM', next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')),"
-            " file=sys.stderr)")
+    code = (
+        pre + "import sys\nfrom irexec.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+        "    print('VmHWM', next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')),"
+        " file=sys.stderr)"
+    )
     proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
     lines = proc.stderr.splitlines()
     peak_mb = int(lines[-1].split()[1]) >> 10 if lines and lines[-1].startswith("VmHWM") else None
@@ -371,11 +465,14 @@ def _npy_with_header(header: str, payload: bytes) -> bytes:
     return b"\x93NUMPY\x01\x00" + len(h).to_bytes(2, "little") + h + payload
 
 
-@pytest.mark.parametrize("header", [
-    "{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000,), }",
-    "{'descr': '<f4', 'fortran_order': False, 'shape': (999999999999999999999999999999,), }",
-    "{'descr': '<f4', 'fortran_order': False, 'shape': (1,\xb1\x1c\x05",
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000,), }",
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (999999999999999999999999999999,), }",
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (1,\xb1\x1c\x05",
+    ],
+)
 def test_hostile_npy_header_is_one_line_not_an_internal_error(tmp_path, header):
     xml_path = write(tmp_path, fuzzlib.add_model())
     npy = tmp_path / "x.npy"
@@ -386,6 +483,7 @@ def test_hostile_npy_header_is_one_line_not_an_internal_error(tmp_path, header):
 
 def test_npz_bomb_is_refused_before_it_is_decompressed(tmp_path):
     import zipfile
+
     xml_path = write(tmp_path, fuzzlib.add_model())
     bomb = tmp_path / "bomb.npz"
     header = "{'descr': '<f4', 'fortran_order': False, 'shape': (125000000,), }"

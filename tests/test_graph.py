@@ -1,4 +1,5 @@
 """The graph's own order and producer maps, which it computes once and keeps."""
+
 from __future__ import annotations
 
 import gc
@@ -16,8 +17,9 @@ MODEL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _layer(lid: str, n_in: int) -> Layer:
-    return Layer(lid, f"n{lid}", "Op", None, {}, [Port(str(i), None, ()) for i in range(n_in)],
-                 [Port(str(n_in), None, ())])
+    return Layer(
+        lid, f"n{lid}", "Op", None, {}, [Port(str(i), None, ()) for i in range(n_in)], [Port(str(n_in), None, ())]
+    )
 
 
 def _random_dag(rng: random.Random, n: int) -> Graph:

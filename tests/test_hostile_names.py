@@ -3,6 +3,7 @@ U+009B), bidi overrides and isolates, zero-width and other invisible format char
 tensor, port and file names are escaped by one rule (irexec.errors.one_line) in every channel a
 human reads -- run's error lines, output table and --profile, show's summary and DOT, lint's text,
 layer's report, click's own usage errors -- while JSON and SARIF stay valid and lossless."""
+
 import json
 import re
 
@@ -32,10 +33,16 @@ def xml_attr(text: str) -> str:
 def hostile_model(tmp_path, op_type="Add", stem="model"):
     """x + y -> z with every name hostile: the model, its layers, the inputs and the output tensor."""
     n = xml_attr(NAME)
-    xml = (add_model(shape=(2,)).replace('name="x"', f'name="x{n}"').replace('names="x"', f'names="x{n}"')
-           .replace('name="l2"', f'name="add{n}"').replace('names="z"', f'names="z{n}"')
-           .replace('name="l3"', f'name="out{n}"').replace('name="test"', f'name="net{n}"')
-           .replace('type="Add"', f'type="{op_type}"'))
+    xml = (
+        add_model(shape=(2,))
+        .replace('name="x"', f'name="x{n}"')
+        .replace('names="x"', f'names="x{n}"')
+        .replace('name="l2"', f'name="add{n}"')
+        .replace('names="z"', f'names="z{n}"')
+        .replace('name="l3"', f'name="out{n}"')
+        .replace('name="test"', f'name="net{n}"')
+        .replace('type="Add"', f'type="{op_type}"')
+    )
     return write(tmp_path, xml, stem=stem)
 
 
@@ -53,9 +60,9 @@ def clean(r) -> str:
 
 def test_the_rule():
     assert one_line(NAME) == ESCAPED
-    assert one_line("plain été 模型 \\N") == "plain été 模型 \\N"            # printable text untouched
+    assert one_line("plain été 模型 \\N") == "plain été 模型 \\N"  # printable text untouched
     assert one_line("\x1b[2J\U000e0041\udcff") == "\\x1b[2J\\U000e0041\\udcff"  # tags, undecodable bytes
-    assert terminal_text("a\u202e\nb\x9b") == "a\\u202e\nb\\x9b"               # lines kept, each escaped
+    assert terminal_text("a\u202e\nb\x9b") == "a\\u202e\nb\\x9b"  # lines kept, each escaped
 
 
 def test_run_output_table_and_profile(tmp_path):
@@ -88,20 +95,28 @@ def test_file_names(tmp_path):
     (tmp_path / "bad").mkdir()
     bad = hostile_model(tmp_path / "bad", op_type="Ad", stem=stem)
     shown, missing, out = "m\\x1b[31m\\x9b\\u202e", "missing\\x1b\\u202e", "o\\x1b\\u202e.npz"
-    for args, expect in ((("run", path, "--random"), "[2]"),
-                         (("run", path, "--random", "-o", tmp_path / "o\x1b\u202e.npz"), out),
-                         (("run", path, "--random", "-o", tmp_path / "no/such\u202e/o.npz"), "such\\u202e"),
-                         (("lint", bad), shown), (("show", bad), shown), (("run", bad, "--random"), shown),
-                         (("lint", "--format", "sarif", bad), "m%1B%5B31m%C2%9B%E2%80%AE.xml"),
-                         (("run", tmp_path / "missing\x1b\u202e.xml"), missing),
-                         (("lint", tmp_path / "missing\x1b\u202e.xml"), missing),
-                         (("show", tmp_path / "missing\x1b\u202e.xml"), missing)):
+    for args, expect in (
+        (("run", path, "--random"), "[2]"),
+        (("run", path, "--random", "-o", tmp_path / "o\x1b\u202e.npz"), out),
+        (("run", path, "--random", "-o", tmp_path / "no/such\u202e/o.npz"), "such\\u202e"),
+        (("lint", bad), shown),
+        (("show", bad), shown),
+        (("run", bad, "--random"), shown),
+        (("lint", "--format", "sarif", bad), "m%1B%5B31m%C2%9B%E2%80%AE.xml"),
+        (("run", tmp_path / "missing\x1b\u202e.xml"), missing),
+        (("lint", tmp_path / "missing\x1b\u202e.xml"), missing),
+        (("show", tmp_path / "missing\x1b\u202e.xml"), missing),
+    ):
         assert expect in clean(invoke(*args)), args
 
 
 def test_click_usage_errors(tmp_path):
-    for args in (("run", tmp_path / "no\u202e\x9b.xml", "--max-bytes", "x\u202e"), ("bad\u202ecmd",),
-                 ("--bad\x9boption",), ("lint", tmp_path, "--format", "x\u202e")):
+    for args in (
+        ("run", tmp_path / "no\u202e\x9b.xml", "--max-bytes", "x\u202e"),
+        ("bad\u202ecmd",),
+        ("--bad\x9boption",),
+        ("lint", tmp_path, "--format", "x\u202e"),
+    ):
         r = invoke(*args)
         assert r.exit_code == 2
         clean(r)
@@ -119,8 +134,11 @@ def test_lint_json_and_sarif_are_valid_and_lossless(tmp_path, fmt):
     assert r.exit_code == 1
     clean(r)
     data = json.loads(r.stdout)
-    names = ([f["layer_name"] for f in data] if fmt == "json" else
-             [loc["name"] for res in data["runs"][0]["results"] for loc in res["locations"][0]["logicalLocations"]])
+    names = (
+        [f["layer_name"] for f in data]
+        if fmt == "json"
+        else [loc["name"] for res in data["runs"][0]["results"] for loc in res["locations"][0]["logicalLocations"]]
+    )
     assert f"add{NAME}" in names
 
 
@@ -132,9 +150,9 @@ def test_show_text_json_and_dot(tmp_path):
     assert r.exit_code == 0
     clean(r)
     summary = json.loads(r.stdout)
-    assert summary["name"] == f"net{NAME}"                   # lossless: the JSON escapes decode back
+    assert summary["name"] == f"net{NAME}"  # lossless: the JSON escapes decode back
     assert [t["name"] for t in summary["inputs"]][0] == f"x{NAME}"
-    assert "\\u202e" in r.stdout and "\\u009b" in r.stdout   # as JSON escapes
+    assert "\\u202e" in r.stdout and "\\u009b" in r.stdout  # as JSON escapes
     r = invoke("show", path, "--dot", "-")
     assert r.exit_code == 0 and "evil" in clean(r)
 
@@ -145,7 +163,8 @@ def test_layer_report(tmp_path):
         f'<layer type="Add" name="{xml_attr(NAME)}"><data note="{xml_attr(NAME)}"/><input>'
         '<port id="0" precision="FP32"><dim>2</dim><!-- values: [1, 2] --></port>'
         '<port id="1" precision="FP32"><dim>2</dim><!-- values: [3, 4] --></port></input>'
-        '<output><port id="2"><dim>2</dim><!-- values: [4, 7] --></port></output></layer>')
+        '<output><port id="2"><dim>2</dim><!-- values: [4, 7] --></port></output></layer>'
+    )
     for args in ((snippet,), (snippet, "--format", "json"), (snippet, "-o", tmp_path / "o\u202e.npz")):
         r = invoke("layer", *args)
         assert r.exit_code in (0, 1), r.output
@@ -164,10 +183,13 @@ def test_fuzzed_names_in_the_sample_models(tmp_path):
     import os
     import random
     import sys
+
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sys.path.insert(0, os.path.join(root, "fuzz"))
     import fuzz_ir
+
     import fuzzlib
+
     models = sorted(glob.glob(os.path.join(root, "models", "*.xml")))
     assert models
     for k in range(12):

@@ -1,6 +1,7 @@
 """Hostile XML: nesting, sizes, counts, encodings and markup in odd places. Each file gives a result
 or one clear IRExecError with its line, quickly and without much memory (the big cases run in a
 child process, which measures its own peak memory)."""
+
 import json
 import os
 import subprocess
@@ -12,8 +13,8 @@ import numpy as np
 import pytest
 
 import irexec
-from irexec.ir import safexml as reader
 from irexec.errors import ParseError, ValidationError
+from irexec.ir import safexml as reader
 from irtext import add_model, layer, net, param, port, result, write
 
 X = np.arange(6, dtype=np.float32).reshape(2, 3)
@@ -77,34 +78,39 @@ def base_mb():
 
 # ---- nesting --------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("where", ["<data>", "<layer>", "<input>", "<port>", "<rt_info>"])
 def test_100k_nested_elements_are_refused_at_libxml2s_depth_limit(tmp_path, where, base_mb):
     """huge_tree=False: libxml2 refuses nesting past 256 levels; the message says so, with the line."""
     deep = "<a>" * 100_000 + "</a>" * 100_000
-    spots = {"<data>": ('<data shape="2,3" element_type="f32"/>', f'<data shape="2,3" element_type="f32">{deep}</data>'),
-             "<layer>": ('type="Add" version="opset1">', f'type="Add" version="opset1">{deep}'),
-             "<input>": ("<input>", f"<input>{deep}"),
-             "<port>": ('<port id="0" precision="FP32">', f'<port id="0" precision="FP32">{deep}'),
-             "<rt_info>": ("</edges>", f"</edges>\n<rt_info>{deep}</rt_info>")}
+    spots = {
+        "<data>": ('<data shape="2,3" element_type="f32"/>', f'<data shape="2,3" element_type="f32">{deep}</data>'),
+        "<layer>": ('type="Add" version="opset1">', f'type="Add" version="opset1">{deep}'),
+        "<input>": ("<input>", f"<input>{deep}"),
+        "<port>": ('<port id="0" precision="FP32">', f'<port id="0" precision="FP32">{deep}'),
+        "<rt_info>": ("</edges>", f"</edges>\n<rt_info>{deep}</rt_info>"),
+    }
     xml = add_model().replace(*spots[where], 1)
     path = write(tmp_path, xml)
     e = err(path, ParseError)
     assert "elements are nested more than 256 deep" in e.message
     assert "over a limit irexec keeps for untrusted files" in e.message
-    assert e.line == (xml[:xml.index("<a>")].count("\n") + 1)
+    assert e.line == (xml[: xml.index("<a>")].count("\n") + 1)
     assert str(e).startswith(f"{path}:{e.line}: ")
     out = isolated(path)
     assert out["error"] == "ParseError" and out["seconds"] < 2 and out["peak_mb"] < base_mb + 100
 
 
 def test_nesting_under_the_limit_inside_data_is_ignored(tmp_path):
-    xml = add_model().replace('type="Add" version="opset1">',
-                              'type="Add" version="opset1"><data auto_broadcast="numpy">'
-                              + "<a>" * 200 + "</a>" * 200 + "</data>")
+    xml = add_model().replace(
+        'type="Add" version="opset1">',
+        'type="Add" version="opset1"><data auto_broadcast="numpy">' + "<a>" * 200 + "</a>" * 200 + "</data>",
+    )
     run_add(write(tmp_path, xml))
 
 
 # ---- sizes ----------------------------------------------------------------------------------------------
+
 
 def test_50mb_attribute_value_is_refused_with_its_line(tmp_path, base_mb):
     xml = add_model().replace('name="l2"', 'name="' + "A" * 50_000_000 + '"')
@@ -140,11 +146,17 @@ def test_xml_over_the_size_limit_is_refused_before_reading(tmp_path):
 
 # ---- counts ---------------------------------------------------------------------------------------------
 
+
 def _many_parameters(n: int) -> str:
-    lay = ('<layer id="{i}" name="p{i}" type="Parameter" version="opset1"><data shape="1" element_type="f32"/>'
-           '<output><port id="0" precision="FP32"><dim>1</dim></port></output></layer>\n')
-    return ('<?xml version="1.0"?>\n<net name="many" version="11">\n<layers>\n'
-            + "".join(lay.format(i=i) for i in range(n)) + "</layers>\n<edges/>\n</net>\n")
+    lay = (
+        '<layer id="{i}" name="p{i}" type="Parameter" version="opset1"><data shape="1" element_type="f32"/>'
+        '<output><port id="0" precision="FP32"><dim>1</dim></port></output></layer>\n'
+    )
+    return (
+        '<?xml version="1.0"?>\n<net name="many" version="11">\n<layers>\n'
+        + "".join(lay.format(i=i) for i in range(n))
+        + "</layers>\n<edges/>\n</net>\n"
+    )
 
 
 def test_20k_layers_without_edges_read(tmp_path):
@@ -152,8 +164,10 @@ def test_20k_layers_without_edges_read(tmp_path):
     start = time.monotonic()
     m = irexec.read_model(path)
     assert len(m.inputs) == 20_000 and m.outputs == [] and time.monotonic() - start < 10
-    assert m.infer({"p7": np.ones(1, np.float32), **{f"p{i}": np.ones(1, np.float32) for i in range(20_000)
-                                                      if i != 7}}) == {}
+    assert (
+        m.infer({"p7": np.ones(1, np.float32), **{f"p{i}": np.ones(1, np.float32) for i in range(20_000) if i != 7}})
+        == {}
+    )
 
 
 def test_more_layers_than_the_limit_are_refused_at_once(tmp_path, base_mb):
@@ -162,7 +176,7 @@ def test_more_layers_than_the_limit_are_refused_at_once(tmp_path, base_mb):
     assert f"has {reader.MAX_LAYERS + 1} <layer> elements, over irexec's limit of {reader.MAX_LAYERS}" in e.message
     out = isolated(path)
     assert out["error"] == "ParseError" and out["seconds"] < 3
-    assert out["peak_mb"] < base_mb + os.path.getsize(path) * 3 / 2 ** 20
+    assert out["peak_mb"] < base_mb + os.path.getsize(path) * 3 / 2**20
 
 
 def test_more_edges_than_the_limit_are_refused_at_once(tmp_path):
@@ -186,9 +200,10 @@ def test_marks_packed_as_tight_as_they_go_are_counted(tag, limit, monkeypatch):
 
 
 def test_a_layer_with_too_many_elements_is_refused(tmp_path, base_mb):
-    xml = add_model().replace('type="Add" version="opset1">',
-                              'type="Add" version="opset1"><data>' + "<a/>" * (reader.MAX_LAYER_ELEMENTS + 1)
-                              + "</data>")
+    xml = add_model().replace(
+        'type="Add" version="opset1">',
+        'type="Add" version="opset1"><data>' + "<a/>" * (reader.MAX_LAYER_ELEMENTS + 1) + "</data>",
+    )
     path = write(tmp_path, xml)
     e = err(path, ParseError)
     assert f"a <layer> holds more than {reader.MAX_LAYER_ELEMENTS} elements" in e.message and e.line == 6
@@ -197,18 +212,24 @@ def test_a_layer_with_too_many_elements_is_refused(tmp_path, base_mb):
 
 def test_elements_outside_layers_are_dropped_as_they_are_read(tmp_path, base_mb):
     """A million elements in <rt_info> (valid XML, nothing irexec reads) cost no memory to speak of."""
-    xml = add_model().replace("</edges>", "</edges>\n<rt_info>" + '<info name="a" value="b"/>' * 1_000_000
-                              + "</rt_info>")
+    xml = add_model().replace(
+        "</edges>", "</edges>\n<rt_info>" + '<info name="a" value="b"/>' * 1_000_000 + "</rt_info>"
+    )
     path = write(tmp_path, xml)
     run_add(path)
     out = isolated(path)
-    assert out["result"] == 2 and out["peak_mb"] < base_mb + 3 * os.path.getsize(path) / 2 ** 20
+    assert out["result"] == 2 and out["peak_mb"] < base_mb + 3 * os.path.getsize(path) / 2**20
 
 
 def test_too_many_attributes_on_one_element(tmp_path):
     attrs = " ".join(f"a{i}='1'" for i in range(reader.MAX_ATTRIBUTES + 1))
-    e = err(write(tmp_path, add_model().replace('type="Add" version="opset1">',
-                                                f'type="Add" version="opset1"><data {attrs}/>')), ParseError)
+    e = err(
+        write(
+            tmp_path,
+            add_model().replace('type="Add" version="opset1">', f'type="Add" version="opset1"><data {attrs}/>'),
+        ),
+        ParseError,
+    )
     assert f"<data> has {reader.MAX_ATTRIBUTES + 1} attributes" in e.message and e.line == 6
 
 
@@ -222,12 +243,17 @@ def test_a_port_with_more_dims_than_numpy_allows(tmp_path):
 
 # ---- encodings ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"])
 def test_utf16_and_utf32_files_read(tmp_path, encoding):
     decl = '<?xml version="1.0" encoding="{}"?>'.format(encoding.upper().replace("-LE", "LE").replace("-BE", "BE"))
     text = add_model().replace('<?xml version="1.0"?>', decl).replace('name="test"', 'name="t\u00e9st\u2603"')
-    bom = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff", "utf-32-le": b"\xff\xfe\x00\x00",
-           "utf-32-be": b"\x00\x00\xfe\xff"}.get(encoding, b"")
+    bom = {
+        "utf-16-le": b"\xff\xfe",
+        "utf-16-be": b"\xfe\xff",
+        "utf-32-le": b"\xff\xfe\x00\x00",
+        "utf-32-be": b"\x00\x00\xfe\xff",
+    }.get(encoding, b"")
     path = write_bytes(tmp_path, bom + text.encode(encoding))
     run_add(path)
     assert irexec.read_model(path).name == "t\u00e9st\u2603"
@@ -259,7 +285,7 @@ def test_invalid_utf16_gives_the_line(tmp_path):
     text = add_model().replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="UTF-16"?>')
     data = b"\xff\xfe" + text.encode("utf-16-le")
     bad = data.index("l2".encode("utf-16-le"))
-    data = data[:bad] + b"\x00\xd8" + data[bad + 2:]  # a lone high surrogate
+    data = data[:bad] + b"\x00\xd8" + data[bad + 2 :]  # a lone high surrogate
     e = err(write_bytes(tmp_path, data), ParseError)
     assert "not valid UTF-16-LE text" in e.message and e.line == 6
 
@@ -279,8 +305,11 @@ def test_other_declared_encodings_are_refused_by_name(tmp_path, encoding):
 
 # ---- DOCTYPE wherever it hides ----------------------------------------------------------------------------
 
-_BOMB = ('<!DOCTYPE net [<!ENTITY a "aaaaaaaaaa">' + "".join(
-    f'<!ENTITY {c} "{("&" + p + ";") * 10}">' for p, c in zip("abcdefgh", "bcdefghi")) + "]>")
+_BOMB = (
+    '<!DOCTYPE net [<!ENTITY a "aaaaaaaaaa">'
+    + "".join(f'<!ENTITY {c} "{("&" + p + ";") * 10}">' for p, c in zip("abcdefgh", "bcdefghi"))
+    + "]>"
+)
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32-be"])
@@ -301,16 +330,20 @@ def test_doctype_after_a_long_comment_is_refused(tmp_path):
 
 # ---- markup in odd places -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("edit", [
-    ("<dim>3</dim>", "<dim><![CDATA[3]]></dim>"),
-    ("<dim>3</dim>", "<dim> <!-- c -->3<?pi x?> </dim>"),
-    ("<layers>", "<layers><?pi inside layers?><!-- a comment -->"),
-    ("<input>", "<input><?pi?><!-- c -->"),
-    ("<edges>", "<edges><?pi between edges?><![CDATA[]]>".replace("<![CDATA[]]>", "<!-- -->")),
-    ('<?xml version="1.0"?>', '<?xml version="1.0"?><?pi before the root?><!-- c -->'),
-    ("</net>", "</net><?pi after the root?><!-- c -->"),
-    ('<data shape="2,3"', '<!-- c --><data shape="2,3"'),
-])
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        ("<dim>3</dim>", "<dim><![CDATA[3]]></dim>"),
+        ("<dim>3</dim>", "<dim> <!-- c -->3<?pi x?> </dim>"),
+        ("<layers>", "<layers><?pi inside layers?><!-- a comment -->"),
+        ("<input>", "<input><?pi?><!-- c -->"),
+        ("<edges>", "<edges><?pi between edges?><![CDATA[]]>".replace("<![CDATA[]]>", "<!-- -->")),
+        ('<?xml version="1.0"?>', '<?xml version="1.0"?><?pi before the root?><!-- c -->'),
+        ("</net>", "</net><?pi after the root?><!-- c -->"),
+        ('<data shape="2,3"', '<!-- c --><data shape="2,3"'),
+    ],
+)
 def test_comments_pis_and_cdata_in_odd_places_are_harmless(tmp_path, edit):
     xml = add_model().replace(*edit, 1)
     assert xml != add_model()
@@ -352,13 +385,19 @@ def test_second_layers_or_stray_element_in_edges(tmp_path):
 
 # ---- graph shapes a reader must refuse or normalise ----------------------------------------------------
 
+
 def test_edge_out_of_a_result(tmp_path):
     shape = (2, 3)
-    xml = net([param(0, "x", shape), param(1, "y", shape),
-               layer(2, "Result", inputs=[port(0, "f32", shape)], outputs=[port(1, "f32", shape)]),
-               layer(3, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)], outputs=[port(2, "f32", shape)]),
-               result(4, "f32", shape)],
-              [(0, 0, 2, 0), (2, 1, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0)])
+    xml = net(
+        [
+            param(0, "x", shape),
+            param(1, "y", shape),
+            layer(2, "Result", inputs=[port(0, "f32", shape)], outputs=[port(1, "f32", shape)]),
+            layer(3, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)], outputs=[port(2, "f32", shape)]),
+            result(4, "f32", shape),
+        ],
+        [(0, 0, 2, 0), (2, 1, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0)],
+    )
     e = err(write(tmp_path, xml), ValidationError)
     assert "a Result has no outputs, but an edge leaves its port 1 (to layer 'l3', id 3)" in e.message
     assert e.layer_id == "2" and e.line == 6
@@ -377,16 +416,25 @@ def test_layer_id_that_is_a_digit_but_not_a_number(tmp_path):
 
 # ---- line breaks from the file never break the one-line error ------------------------------------------
 
-@pytest.mark.parametrize("edit, expect", [
-    (("<dim>3</dim>", "<dim>3\n4</dim>"), "invalid dimension '3\\n4'"),
-    (('type="Add" version="opset1">', 'type="Add" version="opset1"><data auto_broadcast="a&#10;b"/>'),
-     "auto_broadcast='a\\nb' is not one of"),
-    (('<?xml version="1.0"?>', '<?xml version="1.0" encoding="x&#10;y"?>'), None),
-    (('type="Add" version="opset1"', 'type="Add" version="opset&#13;1"'), "Add version 'opset\\r1' is not supported"),
-    (('precision="FP32"', 'precision="F&#10;P"'), "unknown element type 'F\\nP'"),
-    (('to-layer="3"', 'to-layer="9&#10;9"'), "edge to missing layer '9\\n9'"),
-    (('from-port="2"', 'from-port="2&#10;"'), "layer 'l2' (id 2, Add): port 2\\n: edge from an output port"),
-])
+
+@pytest.mark.parametrize(
+    "edit, expect",
+    [
+        (("<dim>3</dim>", "<dim>3\n4</dim>"), "invalid dimension '3\\n4'"),
+        (
+            ('type="Add" version="opset1">', 'type="Add" version="opset1"><data auto_broadcast="a&#10;b"/>'),
+            "auto_broadcast='a\\nb' is not one of",
+        ),
+        (('<?xml version="1.0"?>', '<?xml version="1.0" encoding="x&#10;y"?>'), None),
+        (
+            ('type="Add" version="opset1"', 'type="Add" version="opset&#13;1"'),
+            "Add version 'opset\\r1' is not supported",
+        ),
+        (('precision="FP32"', 'precision="F&#10;P"'), "unknown element type 'F\\nP'"),
+        (('to-layer="3"', 'to-layer="9&#10;9"'), "edge to missing layer '9\\n9'"),
+        (('from-port="2"', 'from-port="2&#10;"'), "layer 'l2' (id 2, Add): port 2\\n: edge from an output port"),
+    ],
+)
 def test_line_breaks_in_values_are_escaped_in_messages(tmp_path, edit, expect):
     e = err(write(tmp_path, add_model().replace(*edit, 1)))
     assert "\n" not in str(e) and "\r" not in str(e)

@@ -7,26 +7,27 @@ for every layer. The XML writes any non-static dim (intervals included) as -1 an
 unknown rank with no dims at all, so a -1 asks for a non-static Dim, and a port without dims
 is told apart from a scalar by OpenVINO's reading of the same file.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from oracle import core, ov, save
-
 import irexec
 from irexec import ValidationError
+from irexec.check.shape_inference import layer_facts
 from irexec.ops import lookup
 from irexec.ops.op import Fact
-from irexec.check.shape_inference import layer_facts
 from irexec.shapes import DYN, Dim, fmt
 from irexec.types import element_type
+from oracle import core, ov, save
 
 o1, o3, o7, o8, o12 = ov.opset1, ov.opset3, ov.opset7, ov.opset8, ov.opset12
 I64_MIN = np.iinfo(np.int64).min
 
 
 # ---- the walker ------------------------------------------------------------------------------
+
 
 def infer_shapes(graph) -> dict:
     """Facts for every (layer id, output index), from each op's infer over its producers' facts."""
@@ -60,8 +61,11 @@ def _port_matches(fact: Fact, port, ov_shape) -> str | None:
     for mine, theirs in zip(fact.shape, port.shape):
         if theirs.is_static != mine.is_static or (theirs.is_static and theirs.lo != mine.lo):
             return f"shape {fmt(fact.shape)} != {fmt(port.shape)}"
-    if fact.value is not None and fact.shape is not None and \
-            tuple(np.shape(fact.value)) != tuple(d.lo for d in fact.shape):
+    if (
+        fact.value is not None
+        and fact.shape is not None
+        and tuple(np.shape(fact.value)) != tuple(d.lo for d in fact.shape)
+    ):
         return f"value of shape {np.shape(fact.value)} under shape {fmt(fact.shape)}"
     return None
 
@@ -93,6 +97,7 @@ def check_infer_faces(path: str) -> int:
 
 # ---- models ----------------------------------------------------------------------------------
 
+
 def P(shape, dtype=np.float32):
     return o8.parameter(shape, np.dtype(dtype))
 
@@ -105,22 +110,26 @@ def static_movement():
     x = P([2, 3, 4])
     shp = o3.shape_of(x, "i32")
     outs = [
-        o1.shape_of(x), shp,
+        o1.shape_of(x),
+        shp,
         o1.reshape(x, o1.concat([C([-1], np.int32), o8.gather(shp, C([2], np.int32), C(0))], 0), False),
         o1.reshape(x, C([0, -1]), True),
         o1.squeeze(o1.unsqueeze(x, C([0, -1])), C([0, 1, -1])),
         o1.transpose(x, C([2, 0, 1])),
         o1.concat([x, x, o1.reshape(x, C([2, 3, 4]), False)], -2),
-        o1.gather(x, C([1, 0]), C(-1)), o7.gather(x, C([[1], [0]]), C(1), 1),
+        o1.gather(x, C([1, 0]), C(-1)),
+        o7.gather(x, C([[1], [0]]), C(1), 1),
         o8.gather(x, C([[-1, 0, 9], [1, 1, 2]]), C(2), -1),
         o1.broadcast(o1.reshape(x, C([2, 3, 1, 4]), False), C([5, 2, 3, 2, 4])),
         o3.broadcast(x, C([3, 2, 1, 1]), None, "bidirectional"),
         o3.broadcast(C([1.0, 2.0, 3.0], np.float32), C([2, 3, 4]), C([1]), "explicit"),
         o8.slice(x, C([-1, 0]), C([I64_MIN, 3]), C([-1, 2]), C([2, 0])),
-        o1.strided_slice(x, C([0, 1, 0]), C([0, 3, 0]), C([1, 1, -2]), [1, 0, 0], [1, 0, 1], [0, 0, 0], [0, 0, 0],
-                         [0, 0, 0]),
-        o1.strided_slice(x, C([1, 0, 2]), C([0, 0, 0]), C([1, 1, 1]), [0, 0, 0], [0, 0, 0], [0, 1, 0], [1, 0, 0],
-                         [0, 0, 1]),
+        o1.strided_slice(
+            x, C([0, 1, 0]), C([0, 3, 0]), C([1, 1, -2]), [1, 0, 0], [1, 0, 1], [0, 0, 0], [0, 0, 0], [0, 0, 0]
+        ),
+        o1.strided_slice(
+            x, C([1, 0, 2]), C([0, 0, 0]), C([1, 1, 1]), [0, 0, 0], [0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]
+        ),
         o12.range(C(0.5, np.float32), C(4, np.float32), C(0.5, np.float32), "f16"),
         o1.range(C(10), C(0), C(-3)),
         o3.scatter_update(x, C([[2, 0]]), C(np.zeros((2, 1, 2, 4), np.float32)), C(1)),
@@ -149,17 +158,27 @@ def dynamic_dims():
     z = P([-1, 1, 3], np.int32)
     outs = [
         o3.shape_of(x, "i32"),
-        o1.reshape(x, C([0, -1]), True), o1.reshape(x, C([-1, 4]), False), o1.reshape(x, C([0, 0, 2, 2]), True),
-        o1.transpose(x, C([1, 2, 0])), o1.unsqueeze(x, C([0, -1])), o1.squeeze(x, C([0])),
-        o1.squeeze(z, C([1])), o1.squeeze(y, C([2])),
-        o1.concat([x, x], 0), o1.concat([x, x], 1), o1.concat([x, y, x], -1),
-        o8.gather(x, C([2, 0]), C(1)), o8.gather(x, C([[1, 0]]), C(0)),
+        o1.reshape(x, C([0, -1]), True),
+        o1.reshape(x, C([-1, 4]), False),
+        o1.reshape(x, C([0, 0, 2, 2]), True),
+        o1.transpose(x, C([1, 2, 0])),
+        o1.unsqueeze(x, C([0, -1])),
+        o1.squeeze(x, C([0])),
+        o1.squeeze(z, C([1])),
+        o1.squeeze(y, C([2])),
+        o1.concat([x, x], 0),
+        o1.concat([x, x], 1),
+        o1.concat([x, y, x], -1),
+        o8.gather(x, C([2, 0]), C(1)),
+        o8.gather(x, C([[1, 0]]), C(0)),
         o7.gather(x, C(np.zeros((1, 2), np.int64)), C(2)),
         o3.scatter_update(x, C([1]), o1.broadcast(C(np.float32(1)), C([1, 3, 4])), C(0)),
-        o8.slice(x, C([1]), C([3]), C([1]), C([1])), o8.slice(x, C([0, 0]), C([2, 9]), C([1, 2]), C([0, 2])),
+        o8.slice(x, C([1]), C([3]), C([1]), C([1])),
+        o8.slice(x, C([0, 0]), C([2, 9]), C([1, 2]), C([0, 2])),
         o1.strided_slice(x, C([0, 1]), C([0, 0]), C([1, 1]), [1, 0], [1, 0], [0, 0], [0, 1], [0, 0]),
         o1.strided_slice(x, C([0, 0]), C([0, 2]), C([1, 1]), [0, 1], [0, 0], [1, 0], [0, 0], [0, 0]),
-        o1.broadcast(y, C([2, 5, 3, 4])), o3.broadcast(y, C([1, 1, 7]), None, "bidirectional"),
+        o1.broadcast(y, C([2, 5, 3, 4])),
+        o3.broadcast(y, C([1, 1, 7]), None, "bidirectional"),
         o3.broadcast(z, C([2, 4, 1, 3]), None, "numpy"),
         o1.select(C(np.array([[True], [False], [True]])), x, C(np.float32(0))),
     ]
@@ -170,18 +189,40 @@ def dynamic_rank():
     x = P(ov.PartialShape.dynamic())
     a, b = P([], np.int32), P([], np.int32)
     t = P([-1, 2])
-    return ov.Model([o3.shape_of(x, "i64"), o1.shape_of(x), o12.range(a, b, C(np.int32(1)), "i32"),
-                     o1.range(a, b, C(np.int32(2))), o1.transpose(t, C([1, 0]))], [x, a, b, t])
+    return ov.Model(
+        [
+            o3.shape_of(x, "i64"),
+            o1.shape_of(x),
+            o12.range(a, b, C(np.int32(1)), "i32"),
+            o1.range(a, b, C(np.int32(2))),
+            o1.transpose(t, C([1, 0])),
+        ],
+        [x, a, b, t],
+    )
 
 
 def element_types():
     outs, params = [], []
-    for dtype in (np.float16, np.float64, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
-                  np.uint64, np.bool_):
+    for dtype in (
+        np.float16,
+        np.float64,
+        np.int8,
+        np.uint8,
+        np.int16,
+        np.uint16,
+        np.int32,
+        np.uint32,
+        np.int64,
+        np.uint64,
+        np.bool_,
+    ):
         p = P([3, 2], dtype)
         params.append(p)
-        outs += [o8.gather(p, C(np.array([2, 0], np.uint8)), C(np.int32(0))), o1.concat([p, p], 1),
-                 o3.scatter_update(p, C(np.array([1], np.int16)), o8.gather(p, C([0]), C(0)), C(np.int32(0)))]
+        outs += [
+            o8.gather(p, C(np.array([2, 0], np.uint8)), C(np.int32(0))),
+            o1.concat([p, p], 1),
+            o3.scatter_update(p, C(np.array([1], np.int16)), o8.gather(p, C([0]), C(0)), C(np.int32(0))),
+        ]
     return ov.Model(outs, params)
 
 
@@ -197,6 +238,7 @@ def test_infer_reproduces_openvino_ports(build, tmp_path):
 def test_walker_catches_a_wrong_port(tmp_path):
     # The check itself must be able to fail: edit one dim in the XML and expect a complaint.
     from pathlib import Path
+
     x = P([2, 3])
     path = Path(save(ov.Model([o1.transpose(x, C([1, 0]))], [x]), tmp_path))
     text = path.read_text()
@@ -211,6 +253,7 @@ def test_walker_catches_a_wrong_port(tmp_path):
 
 
 # ---- error paths of infer ------------------------------------------------------------------
+
 
 def F(etype, shape, value=None):
     dims = None if shape is None else tuple(DYN if d is None else Dim(d, d) for d in shape)
@@ -235,8 +278,7 @@ ERRORS = [
     ("ScatterUpdate", "opset3", {}, [F("f32", (4, 3)), F("i64", (2,)), F("f32", (4, 2)), V(-3)], "out of range"),
     ("ScatterUpdate", "opset3", {}, [F("f32", (4, 3)), F("f32", (2,)), F("f32", (2, 3)), V(0)], "integer"),
     ("ScatterUpdate", "opset3", {}, [F("f32", (4, 3)), F("i64", (2,)), F("f16", (2, 3)), V(0)], "element type"),
-    ("ScatterUpdate", "opset3", {}, [F("f32", (4, 3)), F("i64", (2,)), F("f32", (2, 3)), F("f32", (), 0.0)],
-     "integer"),
+    ("ScatterUpdate", "opset3", {}, [F("f32", (4, 3)), F("i64", (2,)), F("f32", (2, 3)), F("f32", (), 0.0)], "integer"),
     ("ScatterUpdate", "opset3", {}, [F("f32", (4, 3)), F("i64", (2,)), F("f32", (2, 3)), V([0, 1])], "scalar"),
     # Concat
     ("Concat", "opset1", {"axis": 0}, [F("f32", (2, 3)), F("f32", (2, 4))], "differ at dim 1"),
@@ -280,14 +322,34 @@ ERRORS = [
     ("Slice", "opset8", {}, [F("f32", (4, 5)), V([0, 0]), V([2, 2]), V([1, 1]), V([1, -1])], "repeat"),
     ("Slice", "opset8", {}, [F("f32", (4, 5)), V([0]), V([2]), V([1]), V([2])], "out of range"),
     ("Slice", "opset8", {}, [F("f32", (4, 5)), V([0]), V([2, 3]), V([1])], "one length"),
-    ("StridedSlice", "opset1", {"begin_mask": (0,), "end_mask": (0,), "shrink_axis_mask": (1,)},
-     [F("f32", (4, 5)), V([4]), V([5]), V([1])], "out of"),
-    ("StridedSlice", "opset1", {"begin_mask": (0, 0, 0), "end_mask": (0, 0, 0)},
-     [F("f32", (4, 5)), V([0, 0, 0]), V([1, 1, 1]), V([1, 1, 1])], "slices 3 dims"),
-    ("StridedSlice", "opset1", {"begin_mask": (0,), "end_mask": (0,)},
-     [F("f32", (4, 5)), V([0]), V([1]), V([0])], "stride"),
-    ("StridedSlice", "opset1", {"begin_mask": (0, 0), "end_mask": (0, 0), "ellipsis_mask": (1, 1)},
-     [F("f32", (4, 5)), V([0, 0]), V([1, 1]), V([1, 1])], "ellipsis"),
+    (
+        "StridedSlice",
+        "opset1",
+        {"begin_mask": (0,), "end_mask": (0,), "shrink_axis_mask": (1,)},
+        [F("f32", (4, 5)), V([4]), V([5]), V([1])],
+        "out of",
+    ),
+    (
+        "StridedSlice",
+        "opset1",
+        {"begin_mask": (0, 0, 0), "end_mask": (0, 0, 0)},
+        [F("f32", (4, 5)), V([0, 0, 0]), V([1, 1, 1]), V([1, 1, 1])],
+        "slices 3 dims",
+    ),
+    (
+        "StridedSlice",
+        "opset1",
+        {"begin_mask": (0,), "end_mask": (0,)},
+        [F("f32", (4, 5)), V([0]), V([1]), V([0])],
+        "stride",
+    ),
+    (
+        "StridedSlice",
+        "opset1",
+        {"begin_mask": (0, 0), "end_mask": (0, 0), "ellipsis_mask": (1, 1)},
+        [F("f32", (4, 5)), V([0, 0]), V([1, 1]), V([1, 1])],
+        "ellipsis",
+    ),
     # Range and ShapeOf
     ("Range", "opset4", {"output_type": element_type("i32")}, [V(0), V(5), V(0)], "step"),
     ("Range", "opset1", {}, [V(0.0, "f32"), V(1.0, "f32"), V(0.0, "f32")], "step"),
@@ -298,22 +360,24 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("type_,version,attrs,ins,match", ERRORS,
-                         ids=[f"{e[0]}-{i}" for i, e in enumerate(ERRORS)])
+@pytest.mark.parametrize("type_,version,attrs,ins,match", ERRORS, ids=[f"{e[0]}-{i}" for i, e in enumerate(ERRORS)])
 def test_infer_error_paths(type_, version, attrs, ins, match):
     with pytest.raises(ValidationError, match=match):
         layer_facts(op(type_, version, **attrs), ins)
 
 
-@pytest.mark.parametrize("type_,version,raw", [
-    ("ShapeOf", "opset3", {"output_type": "f32"}),
-    ("StridedSlice", "opset1", {"begin_mask": "2", "end_mask": "0"}),
-    ("StridedSlice", "opset1", {"begin_mask": "0,0", "end_mask": "0"}),
-    ("Broadcast", "opset3", {"mode": "sideways"}),
-    ("Broadcast", "opset1", {"mode": "bidirectional"}),
-    ("Reshape", "opset1", {}),
-    ("Range", "opset4", {"output_type": "boolean"}),
-])
+@pytest.mark.parametrize(
+    "type_,version,raw",
+    [
+        ("ShapeOf", "opset3", {"output_type": "f32"}),
+        ("StridedSlice", "opset1", {"begin_mask": "2", "end_mask": "0"}),
+        ("StridedSlice", "opset1", {"begin_mask": "0,0", "end_mask": "0"}),
+        ("Broadcast", "opset3", {"mode": "sideways"}),
+        ("Broadcast", "opset1", {"mode": "bidirectional"}),
+        ("Reshape", "opset1", {}),
+        ("Range", "opset4", {"output_type": "boolean"}),
+    ],
+)
 def test_bad_attributes_are_refused(type_, version, raw):
     with pytest.raises(ValidationError):
         lookup(type_, version)(raw)

@@ -1,4 +1,5 @@
 """In-place execution: a scatter writes into its data buffer only when nothing else can see it."""
+
 import numpy as np
 import pytest
 
@@ -11,21 +12,46 @@ def chain(tmp_path, n=3, fan_out=False):
     feeds a second Result, so it stays visible and must not be overwritten."""
     shape = (4, 3)
     blob = b"".join(np.array([k], np.int64).tobytes() for k in range(n)) + np.array(0, np.int64).tobytes()
-    layers = [param(0, "x", shape), param(1, "one", shape), param(2, "u", (1, 3)),
-              layer(3, "Multiply", inputs=[port(0, "f32", shape), port(1, "f32", shape)],
-                    outputs=[port(2, "f32", shape, "prod")])]
+    layers = [
+        param(0, "x", shape),
+        param(1, "one", shape),
+        param(2, "u", (1, 3)),
+        layer(
+            3,
+            "Multiply",
+            inputs=[port(0, "f32", shape), port(1, "f32", shape)],
+            outputs=[port(2, "f32", shape, "prod")],
+        ),
+    ]
     edges = [(0, 0, 3, 0), (1, 0, 3, 1)]
     prev, nid = (3, 2), 10
     axis_id = 9
-    layers.append(layer(axis_id, "Const", data={"element_type": "i64", "shape": "", "offset": 8 * n, "size": 8},
-                        outputs=[port(0, "i64", ())]))
+    layers.append(
+        layer(
+            axis_id,
+            "Const",
+            data={"element_type": "i64", "shape": "", "offset": 8 * n, "size": 8},
+            outputs=[port(0, "i64", ())],
+        )
+    )
     for k in range(n):
-        layers.append(layer(nid, "Const", data={"element_type": "i64", "shape": "1", "offset": 8 * k, "size": 8},
-                            outputs=[port(0, "i64", (1,))]))
-        layers.append(layer(nid + 1, "ScatterUpdate", "opset3",
-                            inputs=[port(0, "f32", shape), port(1, "i64", (1,)), port(2, "f32", (1, 3)),
-                                    port(3, "i64", ())],
-                            outputs=[port(4, "f32", shape, f"s{k}")]))
+        layers.append(
+            layer(
+                nid,
+                "Const",
+                data={"element_type": "i64", "shape": "1", "offset": 8 * k, "size": 8},
+                outputs=[port(0, "i64", (1,))],
+            )
+        )
+        layers.append(
+            layer(
+                nid + 1,
+                "ScatterUpdate",
+                "opset3",
+                inputs=[port(0, "f32", shape), port(1, "i64", (1,)), port(2, "f32", (1, 3)), port(3, "i64", ())],
+                outputs=[port(4, "f32", shape, f"s{k}")],
+            )
+        )
         edges += [(prev[0], prev[1], nid + 1, 0), (nid, 0, nid + 1, 1), (2, 0, nid + 1, 2), (axis_id, 0, nid + 1, 3)]
         prev, nid = (nid + 1, 4), nid + 2
     layers.append(result(100, "f32", shape, name="out"))
@@ -39,6 +65,7 @@ def chain(tmp_path, n=3, fan_out=False):
 def count_inplace(model, monkeypatch):
     """Whether each layer of an op that may write in place was let to, in order."""
     from irexec.run import executor
+
     calls = []
     real = executor._evaluate
     monkeypatch.setattr(executor, "DIRECT_CALLS", False)  # (every step through _evaluate)
@@ -47,6 +74,7 @@ def count_inplace(model, monkeypatch):
         if layer.op.inplace_input is not None:
             calls.append(inplace)
         return real(layer, ins, inplace, *rest)
+
     monkeypatch.setattr(executor, "_evaluate", probe)
     return calls
 
@@ -64,21 +92,36 @@ def test_a_chain_of_scatters_runs_in_place_on_its_own_buffer(tmp_path, monkeypat
 def test_a_value_still_visible_is_never_overwritten(tmp_path, monkeypatch):
     m = chain(tmp_path, fan_out=True)
     calls = count_inplace(m, monkeypatch)
-    outs = m.infer({"x": np.full((4, 3), 2, np.float32), "one": np.ones((4, 3), np.float32),
-                    "u": np.full((1, 3), 7, np.float32)})
+    outs = m.infer(
+        {"x": np.full((4, 3), 2, np.float32), "one": np.ones((4, 3), np.float32), "u": np.full((1, 3), 7, np.float32)}
+    )
     assert calls[0] is False and calls[1:] == [True, True]
     np.testing.assert_array_equal(outs["prod"], 2)  # the Multiply's output, intact
 
 
 def scatter_on_input(tmp_path):
-    xml = net([param(0, "data", (4, 3)), param(1, "idx", (2,), "i64"), param(2, "u", (2, 3)),
-               layer(3, "Const", data={"element_type": "i64", "shape": "", "offset": 0, "size": 8},
-                     outputs=[port(0, "i64", ())]),
-               layer(4, "ScatterUpdate", "opset3",
-                     inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,)), port(2, "f32", (2, 3)),
-                             port(3, "i64", ())], outputs=[port(4, "f32", (4, 3), "out")]),
-               result(5, "f32", (4, 3))],
-              [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0)])
+    xml = net(
+        [
+            param(0, "data", (4, 3)),
+            param(1, "idx", (2,), "i64"),
+            param(2, "u", (2, 3)),
+            layer(
+                3,
+                "Const",
+                data={"element_type": "i64", "shape": "", "offset": 0, "size": 8},
+                outputs=[port(0, "i64", ())],
+            ),
+            layer(
+                4,
+                "ScatterUpdate",
+                "opset3",
+                inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,)), port(2, "f32", (2, 3)), port(3, "i64", ())],
+                outputs=[port(4, "f32", (4, 3), "out")],
+            ),
+            result(5, "f32", (4, 3)),
+        ],
+        [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0)],
+    )
     return irexec.read_model(write(tmp_path, xml, np.array(0, np.int64).tobytes()))
 
 
@@ -86,8 +129,9 @@ def scatter_on_input(tmp_path):
 def test_caller_arrays_are_written_only_when_donated(tmp_path, donate):
     m = scatter_on_input(tmp_path)
     data = np.zeros((4, 3), np.float32)
-    out = m.infer({"data": data, "idx": np.array([1, 3]), "u": np.ones((2, 3), np.float32)},
-                  donate_inputs=donate)["out"]
+    out = m.infer({"data": data, "idx": np.array([1, 3]), "u": np.ones((2, 3), np.float32)}, donate_inputs=donate)[
+        "out"
+    ]
     np.testing.assert_array_equal(out[[1, 3]], 1)
     donated = donate is True or donate == "data" or (isinstance(donate, list) and "data" in donate)
     assert np.shares_memory(out, data) == donated
@@ -96,14 +140,17 @@ def test_caller_arrays_are_written_only_when_donated(tmp_path, donate):
 
 def test_donating_an_unknown_input_is_an_error(tmp_path):
     with pytest.raises(irexec.InputError, match="unknown input 'nope'"):
-        scatter_on_input(tmp_path).infer({"data": np.zeros((4, 3), np.float32), "idx": np.array([1, 3]),
-                                          "u": np.ones((2, 3), np.float32)}, donate_inputs=["nope"])
+        scatter_on_input(tmp_path).infer(
+            {"data": np.zeros((4, 3), np.float32), "idx": np.array([1, 3]), "u": np.ones((2, 3), np.float32)},
+            donate_inputs=["nope"],
+        )
 
 
 def test_pooled_buffers_are_written_in_place_too(monkeypatch):
     """Big outputs live in pooled byte buffers: in-place must see them as whole buffers."""
-    from irexec.run import executor
     from irexec.buffers import MIN_BYTES, copy_of
+    from irexec.run import executor
+
     arr = copy_of(np.zeros(MIN_BYTES // 4 + 8, np.float32))
     holders = {id(executor.root(arr)): 1}
     step = executor.Step(type("L", (), {"op": type("O", (), {"inplace_input": 0})()})(), [("a", 0)], [("a", 0)])

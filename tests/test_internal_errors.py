@@ -1,5 +1,6 @@
 """Inputs that used to end in an internal error (a bug by the README's own rule) and are now one
 clear error each: the right exception class, one line and the right exit status on the CLI."""
+
 import io
 import zipfile
 
@@ -48,8 +49,10 @@ def test_a_long_id_inside_a_body_is_refused_too(tmp_path):
     body = net([param(0, "a", (1,)), result(1, dims=(1,))], [(0, 0, 1, 0)]).split("<net", 1)[1]
     body = body.split(">", 1)[1].rsplit("</net>", 1)[0].replace('id="1"', 'id="' + "1" * 5000 + '"')
     body = body.replace('to-layer="1"', 'to-layer="' + "1" * 5000 + '"')
-    xml = add_model().replace('<layer id="2" name="l2" type="Add" version="opset1">',
-                              '<layer id="2" name="l2" type="Add" version="opset1"><body>' + body + "</body>")
+    xml = add_model().replace(
+        '<layer id="2" name="l2" type="Add" version="opset1">',
+        '<layer id="2" name="l2" type="Add" version="opset1"><body>' + body + "</body>",
+    )
     code, out = invoke("lint", write(tmp_path, xml))
     assert code == 1 and "layer id 111111111111... has 5000 digits" in out
 
@@ -87,7 +90,7 @@ def _corrupt_tail(data: bytes, key: str) -> bytes:
         info = z.getinfo(key + ".npy")
     start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
     end = start + info.compress_size
-    out[end - 64:end - 8] = bytes(b ^ 0x5A for b in out[end - 64:end - 8])
+    out[end - 64 : end - 8] = bytes(b ^ 0x5A for b in out[end - 64 : end - 8])
     return bytes(out)
 
 

@@ -3,6 +3,7 @@ tests, every option, mismatches, one-line errors, and a comparison with the Open
 
 Expected values come from the specs (their printed outputs, or their reference formula coded here)
 or from NumPy and the plugin, never from irexec itself."""
+
 from __future__ import annotations
 
 import json
@@ -42,8 +43,14 @@ def as_json(*args):
 
 def spec_scatter_nd_update(data, indices, updates, reduction="none"):
     """ScatterNDUpdate-15's reference, as its spec writes it: a loop over the index tuples."""
-    func = {"none": lambda x, y: y, "sum": lambda x, y: x + y, "sub": lambda x, y: x - y,
-            "prod": lambda x, y: x * y, "max": max, "min": min}[reduction]
+    func = {
+        "none": lambda x, y: y,
+        "sum": lambda x, y: x + y,
+        "sub": lambda x, y: x - y,
+        "prod": lambda x, y: x * y,
+        "max": max,
+        "min": min,
+    }[reduction]
     out = np.copy(data)
     for nd in np.ndindex(indices.shape[:-1]):
         key = tuple(indices[nd])
@@ -56,8 +63,12 @@ SPEC_DATA = np.array([1, 2, 3, 4])
 SPEC_INDICES = np.array([[0], [2], [-3], [-3], [0]])
 SPEC_UPDATES = np.array([10, 20, 30, 40, 50])
 # example number -> (reduction, element type, the output the spec prints)
-SPEC_XML = {1: ("none", np.float32, [50, 20, 20, 4]), 2: ("sum", np.float16, [61, 72, 23, 4]),
-            3: ("sub", np.int32, [-59, -68, -17, 4]), 4: ("prod", np.float32, [500, 3600, 40, 4])}
+SPEC_XML = {
+    1: ("none", np.float32, [50, 20, 20, 4]),
+    2: ("sum", np.float16, [61, 72, 23, 4]),
+    3: ("sub", np.int32, [-59, -68, -17, 4]),
+    4: ("prod", np.float32, [500, 3600, 40, 4]),
+}
 
 
 def formula(n: int) -> np.ndarray:
@@ -74,11 +85,13 @@ def one_line_error(r, code=1) -> str:
 
 # ---- the examples ---------------------------------------------------------------------------------
 
+
 def test_every_spec_example_is_a_file():
     names = sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".xml"))
-    assert names == sorted([f"scatter_nd_update_15_example{i}.xml" for i in range(1, 6)] + [
-        "scatter_nd_update_3_example.xml", "scatter_update_3_example.xml",
-        "scatter_elements_update_3_example.xml"])
+    assert names == sorted(
+        [f"scatter_nd_update_15_example{i}.xml" for i in range(1, 6)]
+        + ["scatter_nd_update_3_example.xml", "scatter_update_3_example.xml", "scatter_elements_update_3_example.xml"]
+    )
     for name in names:
         text = open(os.path.join(EXAMPLES, name), encoding="utf-8").read()
         assert text.count("<layer") == 1 and text.rstrip().endswith("</layer>")
@@ -132,13 +145,17 @@ def test_the_spec_indices_are_read_as_one_index_per_row():
 
 def list_snippet(data, indices, updates, output, version=""):
     """A spec list example (data = ..., indices = ..., output = ...) written as a layer snippet."""
+
     def port(pid, values, precision):
         arr = np.array(values)
         dims = "".join(f"<dim>{d}</dim>" for d in arr.shape)
         return f'<port id="{pid}" precision="{precision}">{dims}<!-- values: {values} --></port>'
-    return (f'<layer ... type="ScatterNDUpdate" {version}><input>{port(0, data, "I32")}'
-            f'{port(1, indices, "I64")}{port(2, updates, "I32")}</input>'
-            f'<output>{port(3, output, "I32")}</output></layer>')
+
+    return (
+        f'<layer ... type="ScatterNDUpdate" {version}><input>{port(0, data, "I32")}'
+        f"{port(1, indices, 'I64')}{port(2, updates, 'I32')}</input>"
+        f"<output>{port(3, output, 'I32')}</output></layer>"
+    )
 
 
 def test_the_list_examples_erratum():
@@ -157,13 +174,18 @@ def test_the_list_examples_erratum():
 @pytest.mark.parametrize("version", ['version="opset3"', 'version="opset15"', ""])
 def test_the_list_examples_that_hold(version):
     """ScatterNDUpdate-3's examples (the same in -15's spec): single elements, and two 4x4 slices."""
-    slab = [[[1, 2, 3, 4], [5, 6, 7, 8], [8, 7, 6, 5], [4, 3, 2, 1]]] * 2 + \
-           [[[8, 7, 6, 5], [4, 3, 2, 1], [1, 2, 3, 4], [5, 6, 7, 8]]] * 2
-    upd = [[[5, 5, 5, 5], [6, 6, 6, 6], [7, 7, 7, 7], [8, 8, 8, 8]],
-           [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3], [4, 4, 4, 4]]]
+    slab = [[[1, 2, 3, 4], [5, 6, 7, 8], [8, 7, 6, 5], [4, 3, 2, 1]]] * 2 + [
+        [[8, 7, 6, 5], [4, 3, 2, 1], [1, 2, 3, 4], [5, 6, 7, 8]]
+    ] * 2
+    upd = [
+        [[5, 5, 5, 5], [6, 6, 6, 6], [7, 7, 7, 7], [8, 8, 8, 8]],
+        [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3], [4, 4, 4, 4]],
+    ]
     printed = [upd[0], slab[1], upd[1], slab[3]]
-    cases = [([1, 2, 3, 4, 5, 6, 7, 8], [[4], [3], [1], [7]], [9, 10, 11, 12], [1, 11, 3, 10, 9, 6, 7, 12]),
-             (slab, [[0], [2]], upd, printed)]
+    cases = [
+        ([1, 2, 3, 4, 5, 6, 7, 8], [[4], [3], [1], [7]], [9, 10, 11, 12], [1, 11, 3, 10, 9, 6, 7, 12]),
+        (slab, [[0], [2]], upd, printed),
+    ]
     for data, indices, updates, output in cases:
         assert spec_scatter_nd_update(np.array(data), np.array(indices), np.array(updates)).tolist() == output
         run = irexec.check_layer(list_snippet(data, indices, updates, output, version))
@@ -189,8 +211,9 @@ def test_scatter_elements_update_3_example_random():
     assert run.outputs[0].array.dtype == np.float32  # from the output's FP32
 
 
-@pytest.mark.parametrize("name,opset", [("scatter_nd_update_15_example5", None),
-                                        ("scatter_nd_update_3_example", "opset3")])
+@pytest.mark.parametrize(
+    "name,opset", [("scatter_nd_update_15_example5", None), ("scatter_nd_update_3_example", "opset3")]
+)
 def test_scatter_nd_update_big_examples_random(name, opset):
     run = irexec.check_layer(text_of(name), random=True, seed=2, opset=opset)
     data, idx, upd = (t.array for t in run.inputs)
@@ -206,8 +229,11 @@ def test_scatter_nd_update_big_examples_random(name, opset):
 def scaled_scatter_update() -> str:
     """The ScatterUpdate-3 example with small dims (its updates are 1.5 GB as printed)."""
     sizes = {"1000": "8", "256": "6", "10": "2", "15": "3", "125": "3", "20": "2"}
-    return re.sub(r"<dim>(\d+)</dim>", lambda m: f"<dim>{sizes.get(m.group(1), m.group(1))}</dim>",
-                  text_of("scatter_update_3_example"))
+    return re.sub(
+        r"<dim>(\d+)</dim>",
+        lambda m: f"<dim>{sizes.get(m.group(1), m.group(1))}</dim>",
+        text_of("scatter_update_3_example"),
+    )
 
 
 def test_scatter_update_3_example_scaled_down():
@@ -228,11 +254,14 @@ def test_scatter_update_3_example_is_refused_over_the_budget():
 
 # ---- options --------------------------------------------------------------------------------------
 
+
 def test_input_files_by_port_id_and_by_index(tmp_path):
     ports = "".join(f'<port id="{10 + i}"><dim>4</dim></port>' for i in range(2))
     snippet = tmp_path / "add.xml"
-    snippet.write_text(f'<layer ... type="Add"><input>{ports}</input><output><port id="12"><dim>4</dim>'
-                       f'<!-- values: [11, 22, 33, 44] --></port></output></layer>')
+    snippet.write_text(
+        f'<layer ... type="Add"><input>{ports}</input><output><port id="12"><dim>4</dim>'
+        f"<!-- values: [11, 22, 33, 44] --></port></output></layer>"
+    )
     np.save(tmp_path / "a.npy", np.array([1, 2, 3, 4], np.float32))
     np.save(tmp_path / "b.npy", np.array([10, 20, 30, 40], np.float32))
     for first, second in (("10", "11"), ("0", "1"), ("10", "1")):
@@ -286,11 +315,14 @@ def test_json_format():
 
 
 def test_json_values_are_nested_lists_and_non_finite_values_are_strings():
-    snippet = ('<layer type="Add"><input><port id="0" precision="FP32"><dim>2</dim><dim>2</dim>'
-               '<!-- values: [[1, nan], [inf, 2]] --></port><port id="1" precision="FP32"><dim>2</dim>'
-               '<dim>2</dim><!-- values: [0.5, 0, -Infinity, 0] --></port></input><output><port id="2">'
-               '<dim>2</dim><dim>2</dim></port></output></layer>')
+    snippet = (
+        '<layer type="Add"><input><port id="0" precision="FP32"><dim>2</dim><dim>2</dim>'
+        '<!-- values: [[1, nan], [inf, 2]] --></port><port id="1" precision="FP32"><dim>2</dim>'
+        '<dim>2</dim><!-- values: [0.5, 0, -Infinity, 0] --></port></input><output><port id="2">'
+        "<dim>2</dim><dim>2</dim></port></output></layer>"
+    )
     from irexec.commands.layer import to_json_values
+
     (out,) = irexec.run_layer(snippet)
     assert to_json_values(out) == [[1.5, "NaN"], ["NaN", 2.0]]  # inf + -inf is NaN
     assert to_json_values(np.array([np.inf, -np.inf, 1], np.float16)) == ["Infinity", "-Infinity", 1.0]
@@ -308,19 +340,22 @@ def test_opset_option():
 
 def test_attributes_another_version_lacks_are_named(tmp_path):
     data, indices, updates = [1, 2, 3, 4], [[1], [2]], [7, 8]
-    text = list_snippet(data, indices, updates, [1, 7, 8, 4]).replace('type=', 'reduction="sum" type=')
+    text = list_snippet(data, indices, updates, [1, 7, 8, 4]).replace("type=", 'reduction="sum" type=')
     run = irexec.check_layer(text, opset="opset3")
     assert run.ok and any("reduction='sum'" in n and "ignored" in n for n in run.notes)
 
 
 # ---- the element-type rule ---------------------------------------------------------------------
 
+
 def test_types_without_precision():
-    snippet = ('<layer ... type="ScatterElementsUpdate" version="opset12"><input>'
-               '<port id="0"><dim>3</dim><!-- values: [1, 2, 3] --></port>'
-               '<port id="1"><dim>1</dim><!-- values: [2] --></port>'
-               '<port id="2"><dim>1</dim><!-- values: [0.5] --></port>'
-               '<port id="3"><!-- value 0 --></port></input><output><port id="4"><dim>3</dim></port></output></layer>')
+    snippet = (
+        '<layer ... type="ScatterElementsUpdate" version="opset12"><input>'
+        '<port id="0"><dim>3</dim><!-- values: [1, 2, 3] --></port>'
+        '<port id="1"><dim>1</dim><!-- values: [2] --></port>'
+        '<port id="2"><dim>1</dim><!-- values: [0.5] --></port>'
+        '<port id="3"><!-- value 0 --></port></input><output><port id="4"><dim>3</dim></port></output></layer>'
+    )
     run = irexec.check_layer(snippet)
     assert [t.element_type.name for t in run.inputs] == ["f32", "i64", "f32", "i64"]
     assert run.outputs[0].array.tolist() == [1, 2, 0.5]
@@ -333,9 +368,11 @@ def test_types_without_precision():
     (out,) = irexec.run_layer(snippet, {0: np.array([1, 2, 3], np.float16), "2": np.array([4], np.float16)})
     assert out.dtype == np.float16 and out.tolist() == [1, 2, 4]
     # true/false values: boolean.
-    logical = ('<layer type="LogicalXor"><input><port id="0"><dim>2</dim><!-- values: [true, false] -->'
-               '</port><port id="1"><dim>2</dim><!-- values: [True, True] --></port></input>'
-               '<output><port id="2"><dim>2</dim><!-- values: [false, true] --></port></output></layer>')
+    logical = (
+        '<layer type="LogicalXor"><input><port id="0"><dim>2</dim><!-- values: [true, false] -->'
+        '</port><port id="1"><dim>2</dim><!-- values: [True, True] --></port></input>'
+        '<output><port id="2"><dim>2</dim><!-- values: [false, true] --></port></output></layer>'
+    )
     assert irexec.check_layer(logical).ok
 
 
@@ -347,6 +384,7 @@ def test_a_values_comment_that_does_not_fit_its_type():
 
 
 # ---- --random: indices valid for each op in the table -----------------------------------------------
+
 
 def port(pid, dims, values=None, precision=None):
     prec = f' precision="{precision}"' if precision else ""
@@ -360,8 +398,12 @@ def layer(op, ins, outs, attrs=""):
 
 def test_random_gather_picks_a_fitting_axis_and_valid_indices():
     # Only axis 1 turns data [4, 5, 6] and indices [7] into [4, 7, 6].
-    text = layer("Gather", [port(0, [4, 5, 6]), port(1, [7]), port(2, [])], [port(3, [4, 7, 6])],
-                 'version="opset8" batch_dims="0"')
+    text = layer(
+        "Gather",
+        [port(0, [4, 5, 6]), port(1, [7]), port(2, [])],
+        [port(3, [4, 7, 6])],
+        'version="opset8" batch_dims="0"',
+    )
     for seed in range(3):
         run = irexec.check_layer(text, random=True, seed=seed)
         data, idx, axis = (t.array for t in run.inputs)
@@ -385,8 +427,9 @@ def test_random_gather_elements_and_gather_nd():
     data, idx = (t.array for t in run.inputs)
     assert idx.min() >= 0 and idx.max() < 4
     np.testing.assert_array_equal(run.outputs[0].array, np.take_along_axis(data, idx, axis=1))
-    text = layer("GatherND", [port(0, [2, 3, 4, 5]), port(1, [2, 6, 2])], [port(2, [2, 6, 5])],
-                 'version="opset8" batch_dims="1"')
+    text = layer(
+        "GatherND", [port(0, [2, 3, 4, 5]), port(1, [2, 6, 2])], [port(2, [2, 6, 5])], 'version="opset8" batch_dims="1"'
+    )
     run = irexec.check_layer(text, random=True, seed=1)
     data, idx = (t.array for t in run.inputs)
     assert np.all((idx >= 0) & (idx < [3, 4]))
@@ -397,8 +440,12 @@ def test_random_gather_elements_and_gather_nd():
 @pytest.mark.parametrize("reduction,distinct", [("none", True), ("sum", False)])
 def test_random_targets_differ_only_when_the_reduction_is_none(reduction, distinct):
     # 3 of 4 positions per row: distinct is possible; random picks with replacement would repeat.
-    text = layer("ScatterElementsUpdate", [port(0, [400, 4]), port(1, [400, 3]), port(2, [400, 3]), port(3, [], 1)],
-                 [port(4, [400, 4])], f'version="opset12" reduction="{reduction}"')
+    text = layer(
+        "ScatterElementsUpdate",
+        [port(0, [400, 4]), port(1, [400, 3]), port(2, [400, 3]), port(3, [], 1)],
+        [port(4, [400, 4])],
+        f'version="opset12" reduction="{reduction}"',
+    )
     run = irexec.check_layer(text, random=True, seed=3)
     idx = run.inputs[1].array
     assert idx.min() >= 0 and idx.max() < 4
@@ -444,44 +491,104 @@ ERRORS = [
     ("empty", "", 1, "snippet.xml: the file is empty"),
     ("two layers", GOOD + GOOD, 1, "snippet.xml:19: the file holds 2 <layer> elements"),
     ("unclosed", GOOD.replace("</layer>", ""), 1, "snippet.xml:1: the <layer> has no end tag"),
-    ("unknown op", GOOD.replace("ScatterNdUpdate", "ScatterSomething"), 1,
-     "snippet.xml:1: unknown operation type 'ScatterSomething'"),
-    ("unparsable values", GOOD.replace("[10, 20, 30, 40, 50]", "[10, 20, 30,"), 1,
-     "snippet.xml:10: port 2: cannot read the values comment '[10, 20, 30,'"),
+    (
+        "unknown op",
+        GOOD.replace("ScatterNdUpdate", "ScatterSomething"),
+        1,
+        "snippet.xml:1: unknown operation type 'ScatterSomething'",
+    ),
+    (
+        "unparsable values",
+        GOOD.replace("[10, 20, 30, 40, 50]", "[10, 20, 30,"),
+        1,
+        "snippet.xml:10: port 2: cannot read the values comment '[10, 20, 30,'",
+    ),
     ("words", GOOD.replace("[10, 20, 30, 40, 50]", "ten twenty"), 1, "snippet.xml:10: port 2: cannot read"),
     ("strings", GOOD.replace("[10, 20, 30, 40, 50]", '["a", "b"]'), 1, "holds something other than numbers"),
     ("ragged", GOOD.replace("[10, 20, 30, 40, 50]", "[[1, 2], [3]]"), 1, "is not a rectangular list"),
-    ("count", GOOD.replace("[10, 20, 30, 40, 50]", "[10, 20, 30]"), 1,
-     "snippet.xml:10: port 2: the values comment holds 3 value(s); dims [5] need 5"),
-    ("two comments", GOOD.replace("<!-- updates -->", "<!-- values: [1, 2, 3, 4, 5] -->"), 1,
-     "port 2: the port has two values comments"),
-    ("range", GOOD.replace("[10, 20, 30, 40, 50]", "[10, 20, 30, 40, 5000000000]"), 1,
-     "values must be in [-2147483648, 2147483647] for an i32 port"),
+    (
+        "count",
+        GOOD.replace("[10, 20, 30, 40, 50]", "[10, 20, 30]"),
+        1,
+        "snippet.xml:10: port 2: the values comment holds 3 value(s); dims [5] need 5",
+    ),
+    (
+        "two comments",
+        GOOD.replace("<!-- updates -->", "<!-- values: [1, 2, 3, 4, 5] -->"),
+        1,
+        "port 2: the port has two values comments",
+    ),
+    (
+        "range",
+        GOOD.replace("[10, 20, 30, 40, 50]", "[10, 20, 30, 40, 5000000000]"),
+        1,
+        "values must be in [-2147483648, 2147483647] for an i32 port",
+    ),
     ("deep", GOOD.replace("[10, 20, 30, 40, 50]", "[" * 70 + "]" * 70), 1, "nests lists more than 64 deep"),
     ("huge int", GOOD.replace("[10, 20, 30, 40, 50]", "[" + "9" * 5000 + "]"), 1, "cannot read the values comment"),
-    ("missing values", GOOD.replace("<!-- values: [10, 20, 30, 40, 50] -->", ""), 1,
-     "snippet.xml:9: port 2: no values for this input"),
-    ("bad dim", GOOD.replace("<dim>4</dim>  <!-- values: [1, 2", "<dim>four</dim>  <!-- values: [1, 2"), 1,
-     "snippet.xml:3: port 0: invalid dimension 'four'"),
-    ("bad precision", GOOD.replace('precision="I32">  <!-- data', 'precision="Q7">  <!-- data'), 1,
-     "snippet.xml:3: port 0: unknown element type 'Q7'"),
-    ("index out of range", GOOD.replace("[0, 2, -3, -3, 0]", "[0, 2, -3, -9, 0]"), 1,
-     "snippet.xml:7: layer 'ScatterNDUpdate': port 1: ScatterNDUpdate indices: index -9"),
-    ("output shape", GOOD.replace("<dim>4</dim>  <!-- values: [-59", "<dim>5</dim>  <!-- values: [-59, 0"), 1,
-     re.compile(r"snippet\.xml:14: .*port 3: .*\[5\].*\[4\]|snippet\.xml:14: .*port 3: .*\[4\].*\[5\]")),
-    ("output type", GOOD.replace('<port id="3" precision="I32">', '<port id="3" precision="FP32">'), 1,
-     re.compile(r"snippet\.xml:14: .*port 3: .*(f32|FP32).*i32|snippet\.xml:14: .*port 3: .*i32.*(f32|FP32)")),
-    ("doctype", '<?xml version="1.0"?>\n<!DOCTYPE l [<!ENTITY x "y">]>\n' + GOOD, 1,
-     "DOCTYPE declarations are not allowed"),
+    (
+        "missing values",
+        GOOD.replace("<!-- values: [10, 20, 30, 40, 50] -->", ""),
+        1,
+        "snippet.xml:9: port 2: no values for this input",
+    ),
+    (
+        "bad dim",
+        GOOD.replace("<dim>4</dim>  <!-- values: [1, 2", "<dim>four</dim>  <!-- values: [1, 2"),
+        1,
+        "snippet.xml:3: port 0: invalid dimension 'four'",
+    ),
+    (
+        "bad precision",
+        GOOD.replace('precision="I32">  <!-- data', 'precision="Q7">  <!-- data'),
+        1,
+        "snippet.xml:3: port 0: unknown element type 'Q7'",
+    ),
+    (
+        "index out of range",
+        GOOD.replace("[0, 2, -3, -3, 0]", "[0, 2, -3, -9, 0]"),
+        1,
+        "snippet.xml:7: layer 'ScatterNDUpdate': port 1: ScatterNDUpdate indices: index -9",
+    ),
+    (
+        "output shape",
+        GOOD.replace("<dim>4</dim>  <!-- values: [-59", "<dim>5</dim>  <!-- values: [-59, 0"),
+        1,
+        re.compile(r"snippet\.xml:14: .*port 3: .*\[5\].*\[4\]|snippet\.xml:14: .*port 3: .*\[4\].*\[5\]"),
+    ),
+    (
+        "output type",
+        GOOD.replace('<port id="3" precision="I32">', '<port id="3" precision="FP32">'),
+        1,
+        re.compile(r"snippet\.xml:14: .*port 3: .*(f32|FP32).*i32|snippet\.xml:14: .*port 3: .*i32.*(f32|FP32)"),
+    ),
+    (
+        "doctype",
+        '<?xml version="1.0"?>\n<!DOCTYPE l [<!ENTITY x "y">]>\n' + GOOD,
+        1,
+        "DOCTYPE declarations are not allowed",
+    ),
     ("late doctype", GOOD + '\n<!DOCTYPE l [<!ENTITY x "y">]>', 1, "DOCTYPE declarations are not allowed"),
-    ("entity", GOOD.replace("<dim>4</dim>  <!-- values: [1", "<dim>&x;</dim>  <!-- values: [1"), 1,
-     "snippet.xml:4: not well-formed XML at column 21: Entity 'x' not defined"),
+    (
+        "entity",
+        GOOD.replace("<dim>4</dim>  <!-- values: [1", "<dim>&x;</dim>  <!-- values: [1"),
+        1,
+        "snippet.xml:4: not well-formed XML at column 21: Entity 'x' not defined",
+    ),
     ("external entity", GOOD.replace("<!-- data -->", '<x a="&#0;"/>'), 1, "not well-formed XML"),
     ("no type", GOOD.replace('type="ScatterNdUpdate"', ""), 1, "snippet.xml:1: the <layer> has no 'type' attribute"),
-    ("wrong arity", GOOD.replace('<port id="2" precision="I32">', '</input><input><port id="2" precision="I32">'), 1,
-     "ScatterNDUpdate takes 3 inputs, the layer declares 2"),
-    ("bad attribute", GOOD.replace('reduction="sub"', 'reduction="avg"'), 1,
-     "attribute reduction='avg' is not one of none, sum, sub, prod, min, max"),
+    (
+        "wrong arity",
+        GOOD.replace('<port id="2" precision="I32">', '</input><input><port id="2" precision="I32">'),
+        1,
+        "ScatterNDUpdate takes 3 inputs, the layer declares 2",
+    ),
+    (
+        "bad attribute",
+        GOOD.replace('reduction="sub"', 'reduction="avg"'),
+        1,
+        "attribute reduction='avg' is not one of none, sum, sub, prod, min, max",
+    ),
 ]
 
 
@@ -519,21 +626,29 @@ def test_api_errors_carry_the_location():
 
 # ---- the API ------------------------------------------------------------------------------------
 
+
 def test_run_layer_returns_outputs_without_asserting_expected_values():
     outs = irexec.run_layer(text_of("scatter_nd_update_15_example1"))  # the spec's output is wrong here
     assert len(outs) == 1 and outs[0].tolist() == formula(1).tolist()
     run = irexec.check_layer(text_of("scatter_nd_update_15_example1"))
     assert not run.ok and run.checks[0].mismatches == 1
-    outs = irexec.run_layer(text_of("scatter_nd_update_15_example1").encode("utf-8"),
-                            [np.zeros(4, np.float32), None, None])
+    outs = irexec.run_layer(
+        text_of("scatter_nd_update_15_example1").encode("utf-8"), [np.zeros(4, np.float32), None, None]
+    )
     assert outs[0].tolist() == spec_scatter_nd_update(np.zeros(4), SPEC_INDICES, SPEC_UPDATES).tolist()
 
 
 def test_layer_in_docs_form_with_a_name_and_data_element():
-    text = ('<layer id="7" name="upd" type="ScatterNDUpdate" version="opset15"><data reduction="max"/>'
-            '<input>' + port(0, [3], "[1, 5, 3]", "FP32") + port(1, [2, 1], "[[0], [1]]", "I64")
-            + port(2, [2], "[4, 4]", "FP32") + '</input><output>' + port(3, [3], "[4, 5, 3]", "FP32")
-            + '</output></layer>')
+    text = (
+        '<layer id="7" name="upd" type="ScatterNDUpdate" version="opset15"><data reduction="max"/>'
+        "<input>"
+        + port(0, [3], "[1, 5, 3]", "FP32")
+        + port(1, [2, 1], "[[0], [1]]", "I64")
+        + port(2, [2], "[4, 4]", "FP32")
+        + "</input><output>"
+        + port(3, [3], "[4, 5, 3]", "FP32")
+        + "</output></layer>"
+    )
     run = irexec.check_layer(text)
     assert run.ok and run.attrs == {"reduction": "max"} and run.version_given
     with pytest.raises(IRExecError, match="attribute 'reduction' is 'min' on <layer> but 'max' in <data>"):
@@ -549,8 +664,11 @@ def run_plugin(build, arrays, constants=()):
     """The op built by ``build`` on the plugin: inputs at ``constants`` (axes) as constants, the
     others as parameters fed with ``arrays``."""
     from oracle import core
-    nodes = [ov.opset15.constant(a) if i in constants else ov.opset15.parameter(list(a.shape), ov.Type(a.dtype))
-             for i, a in enumerate(arrays)]
+
+    nodes = [
+        ov.opset15.constant(a) if i in constants else ov.opset15.parameter(list(a.shape), ov.Type(a.dtype))
+        for i, a in enumerate(arrays)
+    ]
     params = [n for i, n in enumerate(nodes) if i not in constants]
     compiled = core().compile_model(ov.Model([build(*nodes)], params), "CPU")
     return np.asarray(compiled([a for i, a in enumerate(arrays) if i not in constants])[compiled.outputs[0]])
@@ -572,8 +690,12 @@ def test_random_snippets_on_the_plugin():
     arrays = [t.array for t in run.inputs]
     got = run_plugin(lambda d, i, u, a: ov.opset12.scatter_elements_update(d, i, u, a, "none"), arrays, {3})
     np.testing.assert_array_equal(got, run.outputs[0].array)
-    text = layer("Gather", [port(0, [3, 4, 5], precision="FP32"), port(1, [2, 3], precision="I32"), port(2, [])],
-                 [port(3, [3, 2, 3, 5])], 'version="opset8" batch_dims="0"')
+    text = layer(
+        "Gather",
+        [port(0, [3, 4, 5], precision="FP32"), port(1, [2, 3], precision="I32"), port(2, [])],
+        [port(3, [3, 2, 3, 5])],
+        'version="opset8" batch_dims="0"',
+    )
     run = irexec.check_layer(text, random=True, seed=11)
     arrays = [t.array for t in run.inputs]
     got = run_plugin(lambda d, i, a: ov.opset8.gather(d, i, a), arrays, {2})

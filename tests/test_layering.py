@@ -2,13 +2,14 @@
 (``[tool.importlinter]``: each stage imports only those below it, and the core stages' modules their
 own order), every package of irexec is placed in them, irexec's module imports form no cycle (at a
 module's top or inside a function alike), and no module holds more than one idea's worth of lines."""
+
 import ast
 import os
 import subprocess
 import sys
-import tomllib
 
 import networkx as nx
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "irexec")
@@ -22,7 +23,7 @@ def _modules() -> dict:
             if name.endswith(".py"):
                 path = os.path.join(dirpath, name)
                 rel = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
-                found[rel[:-len(".__init__")] if rel.endswith(".__init__") else rel] = path
+                found[rel[: -len(".__init__")] if rel.endswith(".__init__") else rel] = path
     return found
 
 
@@ -38,7 +39,7 @@ def _imports(module: str, path: str, known: dict, top_level_only: bool) -> set:
             base = node.module or ""
             if node.level:
                 parts = package.split(".")
-                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
             for alias in node.names:
                 target = f"{base}.{alias.name}"
                 out.add(target if target in known else base)
@@ -66,8 +67,13 @@ def _contracts() -> list:
 
 def test_the_stages_keep_their_import_contracts():
     # Run in the checkout (cwd first on sys.path), whichever irexec is installed.
-    done = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; "
-                           "sys.exit(lint_imports())"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports())"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert f"Contracts: {len(_contracts())} kept, 0 broken." in done.stdout, done.stdout[-2000:]
 
@@ -75,9 +81,12 @@ def test_the_stages_keep_their_import_contracts():
 def test_every_package_and_module_of_irexec_has_its_stage():
     stages = next(c for c in _contracts() if c["id"] == "stages")["layers"]
     placed = {name.strip() for layer in stages for name in layer.split("|")}
-    present = {f"irexec.{name[:-3] if name.endswith('.py') else name}" for name in os.listdir(PACKAGE)
-               if (name.endswith(".py") and name != "__init__.py")
-               or os.path.isfile(os.path.join(PACKAGE, name, "__init__.py"))}
+    present = {
+        f"irexec.{name[:-3] if name.endswith('.py') else name}"
+        for name in os.listdir(PACKAGE)
+        if (name.endswith(".py") and name != "__init__.py")
+        or os.path.isfile(os.path.join(PACKAGE, name, "__init__.py"))
+    }
     assert present - placed == set(), "not placed in [tool.importlinter]'s stages"
     assert placed - present == set(), "stages that no longer exist"
 

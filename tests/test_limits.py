@@ -1,4 +1,5 @@
 """The memory budget: shapes over it are refused before anything is allocated."""
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -12,11 +13,21 @@ from irtext import const, layer, net, param, port, result, write
 def broadcast_model(tmp_path, target):
     """x (f32 [1]) broadcast to a constant target shape."""
     t = np.array(target, np.int64)
-    xml = net([param(0, "x", (1,)), const(1, t.shape, "i64", 0, t.nbytes),
-               layer(2, "Broadcast", "opset3", inputs=[port(0, "f32", (1,)), port(1, "i64", t.shape)],
-                     outputs=[port(2, "f32", [-1] * len(target), "y")]),
-               result(3, "f32", [-1] * len(target))],
-              [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)])
+    xml = net(
+        [
+            param(0, "x", (1,)),
+            const(1, t.shape, "i64", 0, t.nbytes),
+            layer(
+                2,
+                "Broadcast",
+                "opset3",
+                inputs=[port(0, "f32", (1,)), port(1, "i64", t.shape)],
+                outputs=[port(2, "f32", [-1] * len(target), "y")],
+            ),
+            result(3, "f32", [-1] * len(target)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
+    )
     return write(tmp_path, xml, t.tobytes())
 
 
@@ -41,15 +52,27 @@ def test_the_budget_is_configurable(tmp_path):
 
 def test_a_shape_steered_by_an_input_value_is_checked_for_each_value(tmp_path):
     """Range's length comes from input values: each new value is sized again before running."""
-    xml = net([param(0, "n", (), "i64"), const(1, (), "i64", 0, 8), const(2, (), "i64", 8, 8),
-               layer(3, "Range", "opset4", data={"output_type": "f32"},
-                     inputs=[port(0, "i64", ()), port(1, "i64", ()), port(2, "i64", ())],
-                     outputs=[port(3, "f32", [-1], "r")]), result(4, "f32", [-1])],
-              [(1, 0, 3, 0), (0, 0, 3, 1), (2, 0, 3, 2), (3, 3, 4, 0)])
+    xml = net(
+        [
+            param(0, "n", (), "i64"),
+            const(1, (), "i64", 0, 8),
+            const(2, (), "i64", 8, 8),
+            layer(
+                3,
+                "Range",
+                "opset4",
+                data={"output_type": "f32"},
+                inputs=[port(0, "i64", ()), port(1, "i64", ()), port(2, "i64", ())],
+                outputs=[port(3, "f32", [-1], "r")],
+            ),
+            result(4, "f32", [-1]),
+        ],
+        [(1, 0, 3, 0), (0, 0, 3, 1), (2, 0, 3, 2), (3, 3, 4, 0)],
+    )
     m = irexec.read_model(write(tmp_path, xml, np.array([0, 1], np.int64).tobytes()), max_tensor_bytes=1 << 20)
     assert m.infer({"n": np.array(5)})["r"].tolist() == [0, 1, 2, 3, 4]
     with pytest.raises(irexec.ExecutionError, match="over the budget"):
-        m.infer({"n": np.array(10 ** 12)})
+        m.infer({"n": np.array(10**12)})
     assert m.infer({"n": np.array(3)})["r"].size == 3
 
 
@@ -58,8 +81,11 @@ def test_a_constant_over_budget_is_refused_at_read_time(tmp_path):
     xml = net([const(0, (8 * 4096,), "u1", 0, 4096), result(1, "u1", (8 * 4096,))], [(0, 0, 1, 0)])
     path = write(tmp_path, xml, bytes(4096))
     assert irexec.read_model(path, max_tensor_bytes=1 << 20)
-    with pytest.raises(irexec.ValidationError, match=r"layer 'l0' \(id 0, Const\): the constant would take "
-                                                      r"32.0 KiB, over the budget of 16.0 KiB"):
+    with pytest.raises(
+        irexec.ValidationError,
+        match=r"layer 'l0' \(id 0, Const\): the constant would take "
+        r"32.0 KiB, over the budget of 16.0 KiB",
+    ):
         irexec.read_model(path, max_tensor_bytes=16 << 10)
 
 

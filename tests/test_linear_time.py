@@ -5,6 +5,7 @@ Each shape is built at two sizes, a quarter and the whole, and checked in a chil
 memory (the ratio of sizes with a margin for this shared machine's noise), where the shapes
 below used to grow quadratically (the larger took 16 times as long or more). Ratios, not
 absolute times: the machine's speed is not the subject."""
+
 import json
 import subprocess
 import sys
@@ -15,8 +16,8 @@ import pytest
 import irexec
 from big_irs import bad_edges, chain, many_ports, repeated_port_id  # noqa: F401
 
-SCALE = 4          # the larger file is this many times the smaller
-TIME_RATIO = 9     # linear: SCALE (and less, with fixed costs); quadratic: SCALE ** 2
+SCALE = 4  # the larger file is this many times the smaller
+TIME_RATIO = 9  # linear: SCALE (and less, with fixed costs); quadratic: SCALE ** 2
 MEMORY_RATIO = 6
 # Peak RSS above the baseline per byte of XML, at most (README, Safety: 12-14 measured for a plain
 # model, up to 25 for the hostile shapes; linting the whole tree at once took 30).
@@ -59,8 +60,9 @@ def measure(tmp_path, texts: list, what: str) -> list:
     for k, text in enumerate(texts):
         paths.append(tmp_path / f"model{k}.xml")
         paths[-1].write_text(text)
-    proc = subprocess.run([sys.executable, "-c", _CHILD, what, *map(str, paths)], capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD, what, *map(str, paths)], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     for m, text in zip(out, texts):
@@ -102,8 +104,11 @@ def test_a_repeated_port_id_is_named(tmp_path):
 def test_schema_errors_are_capped():
     # The reader names these edges too (and its finding is kept for a line): the schema pass alone.
     import io
+
     from lxml import etree
+
     from irexec.ir.schema_pass import SCHEMA_ERRORS, validated
+
     found = []
     events = etree.iterparse(io.BytesIO(bad_edges(3000).encode()), events=("start", "end"))
     ended = [el.tag for event, el in validated(events, "bad.xml", found) if event == "end"]

@@ -5,6 +5,7 @@ PyTorch programs exported by OpenVINO's converter, and IRs OpenVINO writes from 
 (here, at test time). Rules the corpus cannot reach have tests of their own below; the last
 test checks that every rule in the table has one.
 """
+
 from __future__ import annotations
 
 import glob
@@ -16,15 +17,14 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from oracle import ov, save
-
 import irexec
 import lintcorpus
-from irexec.cli import cli
 from irexec.check.findings import RULES
 from irexec.check.graph_checks import check_graph
 from irexec.check.lint import check
+from irexec.cli import cli
 from irtext import add_model, const, layer, net, param, port, result, scatter_model, write
+from oracle import ov, save
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 o1, o3, o4, o6, o8, o12, o15 = ov.opset1, ov.opset3, ov.opset4, ov.opset6, ov.opset8, ov.opset12, ov.opset15
@@ -43,6 +43,7 @@ def P(shape, dtype=np.float32):
 def _openvino_models():
     """Small models OpenVINO builds and writes: each scatter and gather with constant indices,
     dynamic dims, and a ShapeOf -> Gather -> Concat -> Reshape chain as exporters emit it."""
+
     def m(build, updates=(2, 3)):
         d, u = P([4, 3]), P(list(updates))
         out = build(d, u)
@@ -115,8 +116,9 @@ def test_every_broken_variant_names_its_layer(valid_models, tmp_path):
             if v.code == "G005":  # a cycle is one finding, naming the layers it runs through
                 hit = [f for f in findings if f.code == "G005" and f"'{v.layer_name}' ({v.layer_id})" in f.message]
             if not hit:
-                missed.append(f"{v.name} ({v.code}): " + "; ".join(f"{f.code} {f.layer_name}: {f.message}"
-                                                                     for f in findings))
+                missed.append(
+                    f"{v.name} ({v.code}): " + "; ".join(f"{f.code} {f.layer_name}: {f.message}" for f in findings)
+                )
             by_code[v.code] = by_code.get(v.code, 0) + 1
     assert not missed, f"{len(missed)} of {count} missed:\n" + "\n".join(missed[:20])
     assert count >= 800 and set(by_code) == {m.code for m in lintcorpus.MUTATIONS}
@@ -125,6 +127,7 @@ def test_every_broken_variant_names_its_layer(valid_models, tmp_path):
 
 
 # ---- rules the corpus does not reach --------------------------------------------------------------
+
 
 def codes(findings) -> list:
     return [f.code for f in findings]
@@ -162,8 +165,9 @@ def test_x002_not_xml_or_unsafe(tmp_path):
 
 
 def test_x003_schema_with_line_and_layer(tmp_path):
-    xml = add_model().replace('<data shape="2,3" element_type="f32"/>',
-                              '<data shape="2,3" element_type="f32"/><extra/>', 1)
+    xml = add_model().replace(
+        '<data shape="2,3" element_type="f32"/>', '<data shape="2,3" element_type="f32"/><extra/>', 1
+    )
     f = expect(lint_text(tmp_path, xml), "X003", "x")
     assert f.line == 4 and "extra" in f.message
     bad_dim = add_model().replace("<dim>3</dim>", "<dim>three</dim>", 1)
@@ -189,15 +193,19 @@ def test_folders_skip_xml_that_is_not_an_ir_but_named_files_are_checked(tmp_path
 
 
 def test_g007_ports_sharing_an_id(tmp_path):
-    xml = add_model().replace('<port id="1" precision="FP32"><dim>2</dim><dim>3</dim></port></input>',
-                              '<port id="0" precision="FP32"><dim>2</dim><dim>3</dim></port></input>', 1)
+    xml = add_model().replace(
+        '<port id="1" precision="FP32"><dim>2</dim><dim>3</dim></port></input>',
+        '<port id="0" precision="FP32"><dim>2</dim><dim>3</dim></port></input>',
+        1,
+    )
     expect(lint_text(tmp_path, xml), "G007", "l2")
 
 
 def test_o004_ports_that_do_not_fit_the_op(tmp_path):
-    xml = add_model().replace('<port id="2" precision="FP32" names="z">',
-                              '<port id="5" precision="FP32"><dim>2</dim><dim>3</dim></port>'
-                              '<port id="2" precision="FP32" names="z">')
+    xml = add_model().replace(
+        '<port id="2" precision="FP32" names="z">',
+        '<port id="5" precision="FP32"><dim>2</dim><dim>3</dim></port><port id="2" precision="FP32" names="z">',
+    )
     f = expect(lint_text(tmp_path, xml), "O004", "l2")
     assert f.message == "Add has 1 output(s), the layer declares 2"
 
@@ -235,20 +243,24 @@ def _set_i64(values):
         a = np.asarray(old, np.int64).tobytes()
         at = bytes(blob).find(a)
         assert at >= 0
-        blob[at:at + len(a)] = np.asarray(new, np.int64).tobytes()
+        blob[at : at + len(a)] = np.asarray(new, np.int64).tobytes()
         return blob
+
     return edit
 
 
-@pytest.mark.parametrize("name, old, new, op_type", [
-    ("scatter_update", [1, 3], [1, 4], "ScatterUpdate"),
-    ("seu3", [[1, 0, 2]], [[1, -1, 2]], "ScatterElementsUpdate"),   # v3: negative is out of range
-    ("seu12", [[-1, 0, 2]], [[-5, 0, 2]], "ScatterElementsUpdate"),
-    ("scatter_nd3", [[1], [2]], [[1], [4]], "ScatterNDUpdate"),
-    ("scatter_nd15", [[1, 2], [-1, 0]], [[1, 3], [-1, 0]], "ScatterNDUpdate"),
-    ("gather_elements", [[0, 3, 1]], [[0, 4, 1]], "GatherElements"),
-    ("gather_nd", [[1, 2], [3, 0]], [[1, 2], [3, 7]], "GatherND"),
-])
+@pytest.mark.parametrize(
+    "name, old, new, op_type",
+    [
+        ("scatter_update", [1, 3], [1, 4], "ScatterUpdate"),
+        ("seu3", [[1, 0, 2]], [[1, -1, 2]], "ScatterElementsUpdate"),  # v3: negative is out of range
+        ("seu12", [[-1, 0, 2]], [[-5, 0, 2]], "ScatterElementsUpdate"),
+        ("scatter_nd3", [[1], [2]], [[1], [4]], "ScatterNDUpdate"),
+        ("scatter_nd15", [[1, 2], [-1, 0]], [[1, 3], [-1, 0]], "ScatterNDUpdate"),
+        ("gather_elements", [[0, 3, 1]], [[0, 4, 1]], "GatherElements"),
+        ("gather_nd", [[1, 2], [3, 0]], [[1, 2], [3, 7]], "GatherND"),
+    ],
+)
 def test_c004_constant_indices_out_of_range(valid_models, tmp_path, name, old, new, op_type):
     findings = _ov_variant(valid_models, name, tmp_path, edit_blob=_set_i64((old, new)))
     f = expect(findings, "C004")
@@ -257,10 +269,22 @@ def test_c004_constant_indices_out_of_range(valid_models, tmp_path, name, old, n
 
 def test_c004_gather1_negative_index(tmp_path):
     idx = np.array([1, -1], np.int64)
-    xml = net([param(0, "x", (4, 3)), const(1, (2,), "i64", 0, 16), const(2, (), "i64", 16, 8),
-               layer(3, "Gather", "opset1", inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,)), port(2, "i64", ())],
-                     outputs=[port(3, "f32", (2, 3))]), result(4, "f32", (2, 3))],
-              [(0, 0, 3, 0), (1, 0, 3, 1), (2, 0, 3, 2), (3, 3, 4, 0)])
+    xml = net(
+        [
+            param(0, "x", (4, 3)),
+            const(1, (2,), "i64", 0, 16),
+            const(2, (), "i64", 16, 8),
+            layer(
+                3,
+                "Gather",
+                "opset1",
+                inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,)), port(2, "i64", ())],
+                outputs=[port(3, "f32", (2, 3))],
+            ),
+            result(4, "f32", (2, 3)),
+        ],
+        [(0, 0, 3, 0), (1, 0, 3, 1), (2, 0, 3, 2), (3, 3, 4, 0)],
+    )
     f = expect(lint_text(tmp_path, xml, idx.tobytes() + np.int64(0).tobytes()), "C004", "l3")
     assert "negative" in f.message
     # Below -size an index is out of range, which Gather-1 fills with zeros when run: no finding.
@@ -268,17 +292,29 @@ def test_c004_gather1_negative_index(tmp_path):
     assert lint_text(tmp_path, xml, far.tobytes() + np.int64(0).tobytes(), stem="far") == []
     assert irexec.read_model(str(tmp_path / "far.xml")).infer({"x": np.ones((4, 3), np.float32)})
     # Gather-8 counts from the end: the same indices are fine there.
-    assert lint_text(tmp_path, xml.replace('"opset1"><input><port id="0" precision="FP32"><dim>4',
-                                           '"opset8"><input><port id="0" precision="FP32"><dim>4'),
-                     idx.tobytes() + np.int64(0).tobytes(), stem="g8") == []
+    assert (
+        lint_text(
+            tmp_path,
+            xml.replace(
+                '"opset1"><input><port id="0" precision="FP32"><dim>4',
+                '"opset8"><input><port id="0" precision="FP32"><dim>4',
+            ),
+            idx.tobytes() + np.int64(0).tobytes(),
+            stem="g8",
+        )
+        == []
+    )
 
 
-@pytest.mark.parametrize("name, old, new, warned", [
-    ("scatter_update", [1, 3], [3, 3], True),
-    ("scatter_nd3", [[1], [2]], [[2], [2]], True),
-    ("seu3", [[1, 0, 2]], [[1, 0, 0]], False),     # distinct elements: columns differ
-    ("scatter_nd15", [[1, 2], [-1, 0]], [[3, 0], [-1, 0]], False),  # reduction max: order is moot
-])
+@pytest.mark.parametrize(
+    "name, old, new, warned",
+    [
+        ("scatter_update", [1, 3], [3, 3], True),
+        ("scatter_nd3", [[1], [2]], [[2], [2]], True),
+        ("seu3", [[1, 0, 2]], [[1, 0, 0]], False),  # distinct elements: columns differ
+        ("scatter_nd15", [[1, 2], [-1, 0]], [[3, 0], [-1, 0]], False),  # reduction max: order is moot
+    ],
+)
 def test_c005_duplicate_constant_indices_warn_under_reduction_none(valid_models, tmp_path, name, old, new, warned):
     findings = _ov_variant(valid_models, name, tmp_path, edit_blob=_set_i64((old, new)))
     assert not [f for f in findings if f.is_error]
@@ -292,12 +328,23 @@ def test_c005_duplicate_constant_indices_warn_under_reduction_none(valid_models,
 def test_c005_elementwise_duplicates(tmp_path):
     """ScatterElementsUpdate-3: two updates to one element of data (same row index, same column)."""
     idx = np.array([[1, 0], [1, 2]], np.int64)  # column 0: rows 1 and 1
-    xml = net([param(0, "x", (3, 2)), const(1, (2, 2), "i64", 0, 32), param(2, "u", (2, 2)),
-               const(3, (), "i64", 32, 8),
-               layer(4, "ScatterElementsUpdate", "opset3",
-                     inputs=[port(0, "f32", (3, 2)), port(1, "i64", (2, 2)), port(2, "f32", (2, 2)),
-                             port(3, "i64", ())], outputs=[port(4, "f32", (3, 2))]), result(5, "f32", (3, 2))],
-              [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0)])
+    xml = net(
+        [
+            param(0, "x", (3, 2)),
+            const(1, (2, 2), "i64", 0, 32),
+            param(2, "u", (2, 2)),
+            const(3, (), "i64", 32, 8),
+            layer(
+                4,
+                "ScatterElementsUpdate",
+                "opset3",
+                inputs=[port(0, "f32", (3, 2)), port(1, "i64", (2, 2)), port(2, "f32", (2, 2)), port(3, "i64", ())],
+                outputs=[port(4, "f32", (3, 2))],
+            ),
+            result(5, "f32", (3, 2)),
+        ],
+        [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0)],
+    )
     f = expect(lint_text(tmp_path, xml, idx.tobytes() + np.int64(0).tobytes()), "C005", "l4")
     assert "1 of the 4 updates" in f.message
 
@@ -308,6 +355,7 @@ def test_s006_constant_axis_out_of_range(valid_models, tmp_path):
         assert np.frombuffer(bytes(blob[at:]), np.int64)[0] == 0
         blob[at:] = np.int64(2).tobytes()
         return blob
+
     f = expect(_ov_variant(valid_models, "scatter_update", tmp_path, edit_blob=edit), "S006")
     assert f.layer_type == "ScatterUpdate" and "axis 2 is out of range" in f.message
 
@@ -329,17 +377,21 @@ def test_c001_weights_missing_named_once(tmp_path):
 
 def test_a_broken_layer_is_reported_once_not_downstream(tmp_path):
     """A wrong output dim: one S001 there, nothing at the layers it feeds."""
-    xml = add_model().replace('<port id="2" precision="FP32" names="z"><dim>2</dim><dim>3</dim>',
-                              '<port id="2" precision="FP32" names="z"><dim>2</dim><dim>5</dim>')
+    xml = add_model().replace(
+        '<port id="2" precision="FP32" names="z"><dim>2</dim><dim>3</dim>',
+        '<port id="2" precision="FP32" names="z"><dim>2</dim><dim>5</dim>',
+    )
     assert codes(lint_text(tmp_path, xml)) == ["S001"]
 
 
 # ---- variables (ReadValue/Assign) -------------------------------------------------------------------
 # (Here rather than at the end: test_every_rule_has_a_test must run after every rule's test.)
 
+
 def _stateful_xml(tmp_path, assign_id="v", second_assign=False):
     import openvino.opset6 as o6
     from openvino.op.util import Variable, VariableInfo
+
     info = VariableInfo()
     info.data_shape, info.data_type, info.variable_id = ov.PartialShape([-1, 3]), ov.Type.f32, "v"
     var = Variable(info)
@@ -375,9 +427,12 @@ def test_v001_declared_twice_v002_assigned_twice_and_s005_type(tmp_path):
     with open(path) as fh:
         text = fh.read()
     at = text.index('<layer id="1"')
-    twin = text[at:text.index("</layer>", at) + len("</layer>")]
-    wider = twin.replace('id="1"', 'id="9"').replace('variable_shape="?,3"', 'variable_shape="?,4"').replace(
-        "<dim>3</dim>", "<dim>4</dim>")
+    twin = text[at : text.index("</layer>", at) + len("</layer>")]
+    wider = (
+        twin.replace('id="1"', 'id="9"')
+        .replace('variable_shape="?,3"', 'variable_shape="?,4"')
+        .replace("<dim>3</dim>", "<dim>4</dim>")
+    )
     with open(path, "w") as fh:
         fh.write(text.replace(twin, twin + "\n" + wider))
     f = expect(irexec.lint(path), "V001")
@@ -393,8 +448,10 @@ def test_v001_declared_twice_v002_assigned_twice_and_s005_type(tmp_path):
 
 def test_g011_two_outputs_of_one_name(tmp_path):
     # Two Results named alike, fed by one tensor: the second output would take the first's name.
-    xml = net([param(0, "x", (2,)), result(1, dims=(2,), name="x"), result(2, dims=(2,), name="x")],
-              [(0, 0, 1, 0), (0, 0, 2, 0)])
+    xml = net(
+        [param(0, "x", (2,)), result(1, dims=(2,), name="x"), result(2, dims=(2,), name="x")],
+        [(0, 0, 1, 0), (0, 0, 2, 0)],
+    )
     f = expect(lint_text(tmp_path, xml), "G011")
     assert f.severity == "warning" and f.layer_id == "2" and "this one is output 'x#1'" in f.message
 
@@ -408,9 +465,13 @@ def test_every_rule_has_a_test():
 
 # ---- read_model, the API and the command line -------------------------------------------------------
 
+
 def test_read_model_refuses_with_every_finding(tmp_path):
-    xml = add_model().replace('type="Add"', 'type="Nope"').replace("<dim>3</dim></port></output>",
-                                                                  "<dim>9</dim></port></output>", 1)
+    xml = (
+        add_model()
+        .replace('type="Add"', 'type="Nope"')
+        .replace("<dim>3</dim></port></output>", "<dim>9</dim></port></output>", 1)
+    )
     path = write(tmp_path, xml)
     with pytest.raises(irexec.ValidationError) as e:
         irexec.read_model(path)
@@ -436,8 +497,11 @@ def test_cli_text_format_and_exit_status(tmp_path):
     r = _cli(good, bad)
     assert r.exit_code == 1
     (line,) = r.stdout.splitlines()
-    assert re.fullmatch(re.escape(bad) + r":6:1: O002 Add version 'opset0' is not supported \(known versions: "
-                        r"opset1\) \[layer 'l2' \(2\), Add\]", line), line
+    assert re.fullmatch(
+        re.escape(bad) + r":6:1: O002 Add version 'opset0' is not supported \(known versions: "
+        r"opset1\) \[layer 'l2' \(2\), Add\]",
+        line,
+    ), line
 
 
 def test_cli_keeps_going_past_an_unreadable_file(tmp_path):
@@ -486,7 +550,7 @@ def test_cli_weights_for_one_model(tmp_path):
 def test_cli_select_ignore_strict_and_usage(tmp_path):
     xml = net([param(0, "x", (2,)), param(1, "y", (2,)), result(2, "f32", (2,))], [(0, 0, 2, 0)])
     path = write(tmp_path, xml)
-    assert _cli(path).exit_code == 0                      # a warning only
+    assert _cli(path).exit_code == 0  # a warning only
     assert _cli(path, "--strict").exit_code == 1
     assert _cli(path, "--strict", "--ignore", "G009").exit_code == 0
     assert _cli(path, "--select", "S").stdout == ""
@@ -496,12 +560,12 @@ def test_cli_select_ignore_strict_and_usage(tmp_path):
     assert _cli(path, "--format", "xml").exit_code == 2
 
 
-
 def test_a_port_without_dims_is_a_scalar_or_an_unknown_rank(tmp_path):
     # OpenVINO writes no dims for a shape of unknown rank (an Unsqueeze whose axes are computed):
     # irexec's rule knows the rank (3) but not the dims, and that agrees; a rule that gives a
     # static shape other than a scalar does not (OpenVINO would have written its dims).
     import openvino.opset13 as ops
+
     x = ops.parameter([2, 3], ov.Type.f32, name="x")
     axes = ops.parameter([1], ov.Type.i64, name="axes")
     path = str(tmp_path / "unsqueeze.xml")

@@ -1,17 +1,17 @@
 """`irexec lint` as ruff users expect it: findings at the exact element (line and column), one
 mistake reported once, fix hints, --statistics, --exit-zero, colour, -j, and SARIF rules that carry
 their page."""
+
 import json
 import os
 import re
 
 import numpy as np
-import pytest
 from click.testing import CliRunner
 
 from irexec.batch import engines
-from irexec.cli import cli
 from irexec.check.rulebook import page
+from irexec.cli import cli
 from irtext import layer, net, param, port, result, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -28,22 +28,31 @@ def test_a_port_finding_points_at_the_port_element_with_its_column():
     r = lint(path, "--format", "json")
     [f] = json.loads(r.output)
     text = lines[f["line"] - 1]
-    assert text[f["column"] - 1:].startswith('<port id="4"') and f["port"] == "4"
+    assert text[f["column"] - 1 :].startswith('<port id="4"') and f["port"] == "4"
     assert f["fix"] == "declare [2,8,4]"
     r = lint(path)
     assert f"S001.xml:{f['line']}:{f['column']}: S001 " in r.stdout and r.stdout.rstrip().endswith(
-        "(fix: declare [2,8,4])")
+        "(fix: declare [2,8,4])"
+    )
 
 
 def test_a_wrong_constant_is_reported_once_not_again_downstream(tmp_path):
     """A Const whose port declares [3,2] while its data says [2,3], feeding an Add with [3,2]: the
     S001 at the Const, and no S005 at the Add (it takes what the port declares)."""
-    xml = net([param(0, "x", (3, 2)),
-               layer(1, "Const", data={"element_type": "f32", "shape": "2,3", "offset": 0, "size": 24},
-                     outputs=[port(0, "f32", (3, 2))]),
-               layer(2, "Add", inputs=[port(0, "f32", (3, 2)), port(1, "f32", (3, 2))],
-                     outputs=[port(2, "f32", (3, 2))]),
-               result(3, "f32", (3, 2))], [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)])
+    xml = net(
+        [
+            param(0, "x", (3, 2)),
+            layer(
+                1,
+                "Const",
+                data={"element_type": "f32", "shape": "2,3", "offset": 0, "size": 24},
+                outputs=[port(0, "f32", (3, 2))],
+            ),
+            layer(2, "Add", inputs=[port(0, "f32", (3, 2)), port(1, "f32", (3, 2))], outputs=[port(2, "f32", (3, 2))]),
+            result(3, "f32", (3, 2)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
+    )
     path = write(tmp_path, xml, np.zeros(6, np.float32).tobytes())
     found = json.loads(lint(path, "--format", "json").output)
     assert [(f["code"], f["layer_name"]) for f in found] == [("S001", "l1")]
@@ -89,4 +98,5 @@ def test_sarif_rules_carry_their_page():
     uri = rules["S001"]["helpUri"]
     assert uri.startswith("file:///") and uri.endswith("/rules.md#s001")
     from urllib.parse import unquote, urlparse
+
     assert os.path.isfile(unquote(urlparse(uri).path))

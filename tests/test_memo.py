@@ -1,6 +1,7 @@
 """What an op keeps between runs (``Op.memo``: Reshape's output shape, Slice's NumPy key, a
 Reduce's, MVN's and Gather's axes, Broadcast's shapes, Interpolate's taps) is keyed by everything
 it was worked out from: new shapes or values give new results, and a refusal is never kept."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -18,8 +19,13 @@ def _model(tmp_path):
     start = ops.parameter([1], ov.Type.i64, name="start")
     axes = ops.parameter([1], ov.Type.i64, name="axes")
     r = ops.reshape(x, target, False)
-    s = ops.slice(x, start, ops.constant(np.array([100], np.int64)), ops.constant(np.array([1], np.int64)),
-                  ops.constant(np.array([1], np.int64)))
+    s = ops.slice(
+        x,
+        start,
+        ops.constant(np.array([100], np.int64)),
+        ops.constant(np.array([1], np.int64)),
+        ops.constant(np.array([1], np.int64)),
+    )
     m = ops.reduce_mean(x, axes, True)
     path = str(tmp_path / "memo.xml")
     ov.save_model(ov.Model([ops.result(r), ops.result(s), ops.result(m)], [x, target, start, axes]), path)
@@ -31,8 +37,9 @@ def test_each_run_gets_its_own_results(tmp_path):
     runs = [((2, 6), [3, 4], 1, 0), ((2, 6), [4, 3], 2, 1), ((3, 4), [6, 2], 1, -1), ((2, 6), [3, 4], 1, 0)]
     for shape, target, start, axis in runs:
         x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
-        r, s, m = model.infer({"x": x, "target": np.array(target), "start": np.array([start]),
-                               "axes": np.array([axis])}).values()
+        r, s, m = model.infer(
+            {"x": x, "target": np.array(target), "start": np.array([start]), "axes": np.array([axis])}
+        ).values()
         np.testing.assert_array_equal(r, x.reshape(target))
         np.testing.assert_array_equal(s, x[:, start:])
         np.testing.assert_array_equal(m, x.mean(axis=axis, keepdims=True))
@@ -63,21 +70,24 @@ def test_axes_and_targets_given_at_run_time(tmp_path):
     runs = [((2, 3), [4, 1, 3], 0, 1), ((2, 3), [1, 2, 1], 1, 0), ((3, 2), [2, 3, 2], 0, -1), ((2, 3), [4, 1, 3], 0, 1)]
     for shape, tgt, ax, mvn_axis in runs:
         xv = np.arange(np.prod(shape), dtype=np.float32).reshape(shape) ** 2
-        b, g, m = model.infer({"x": xv, "target": np.array(tgt), "axis": np.array(ax),
-                               "axes": np.array([mvn_axis])}).values()
+        b, g, m = model.infer(
+            {"x": xv, "target": np.array(tgt), "axis": np.array(ax), "axes": np.array([mvn_axis])}
+        ).values()
         np.testing.assert_array_equal(b, xv * np.ones(tgt, np.float32))
         np.testing.assert_array_equal(g, np.take(xv, [1, -1], axis=ax))
         centred = xv - xv.mean(axis=mvn_axis, keepdims=True)
-        np.testing.assert_allclose(m, centred / np.sqrt((centred ** 2).mean(axis=mvn_axis, keepdims=True) + 1e-5),
-                                   rtol=1e-5)
+        np.testing.assert_allclose(
+            m, centred / np.sqrt((centred**2).mean(axis=mvn_axis, keepdims=True) + 1e-5), rtol=1e-5
+        )
 
 
 def test_interpolate_taps_follow_the_scales(tmp_path):
     x = ops.parameter([1, 1, -1, -1], ov.Type.f32, name="x")
     scales = ops.parameter([2], ov.Type.f32, name="scales")
     axes = ops.constant(np.array([2, 3], np.int64))
-    near = ops.interpolate(x, scales, "nearest", "scales", axes=axes, coordinate_transformation_mode="asymmetric",
-                           nearest_mode="floor")
+    near = ops.interpolate(
+        x, scales, "nearest", "scales", axes=axes, coordinate_transformation_mode="asymmetric", nearest_mode="floor"
+    )
     lin = ops.interpolate(x, scales, "linear_onnx", "scales", axes=axes, coordinate_transformation_mode="align_corners")
     path = str(tmp_path / "memo3.xml")
     ov.save_model(ov.Model([ops.result(near), ops.result(lin)], [x, scales]), path)

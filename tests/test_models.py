@@ -1,13 +1,13 @@
 """The bundled sample IRs give the plugin's outputs, on random and edge inputs."""
+
 import os
 
 import numpy as np
 import pytest
 
-from oracle import assert_same, run_openvino
-
 import irexec
 from irexec.io.random_values import random_data as random_array
+from oracle import assert_same, run_openvino
 
 MODELS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "models")
 

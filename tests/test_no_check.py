@@ -1,6 +1,7 @@
 """`run --no-check` / `read_model(check=False)`: a model whose ports declare shapes or precisions the
 ops contradict (lint errors S001-S004) runs as OpenVINO runs it (OpenVINO infers them again), with
 a warning; every other error is still refused."""
+
 import os
 import subprocess
 import sys
@@ -26,12 +27,14 @@ def broken(tmp_path, old, new, start='<port id="4" precision="FP32" names="updat
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "irexec", "run", *map(str, args)], capture_output=True,
-                          text=True, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "irexec", "run", *map(str, args)], capture_output=True, text=True, cwd=ROOT
+    )
 
 
-@pytest.mark.parametrize("old, new, code", [("<dim>8</dim>", "<dim>9</dim>", "S001"),
-                                            ('precision="FP32"', 'precision="FP16"', "S002")])
+@pytest.mark.parametrize(
+    "old, new, code", [("<dim>8</dim>", "<dim>9</dim>", "S001"), ('precision="FP32"', 'precision="FP16"', "S002")]
+)
 def test_a_wrong_declaration_runs_with_no_check_as_openvino_runs_it(tmp_path, old, new, code):
     path = broken(tmp_path, old, new)
     feeds = {"cache": np.arange(64, dtype=np.float32).reshape(2, 8, 4), "tokens": -np.ones((2, 2, 4), np.float32)}
@@ -46,10 +49,10 @@ def test_a_wrong_declaration_runs_with_no_check_as_openvino_runs_it(tmp_path, ol
     want = compiled(feeds)[0]
     np.testing.assert_array_equal(got, want)
     r = cli(path, "--random")
-    assert r.returncode == 1 and f"port 4: the port declares" in r.stderr
+    assert r.returncode == 1 and "port 4: the port declares" in r.stderr
     r = cli(path, "--random", "--no-check")
     assert r.returncode == 0, r.stderr
-    assert r.stderr.startswith(f"warning: --no-check: running a model lint rejects: ") and f" {code} " in r.stderr
+    assert r.stderr.startswith("warning: --no-check: running a model lint rejects: ") and f" {code} " in r.stderr
     assert r.stderr.count("\n") == 1 and "updated_cache  [2, 8, 4]" in r.stdout
 
 

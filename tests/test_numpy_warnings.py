@@ -2,6 +2,7 @@
 that overflows to inf, a mean over an empty axis (NaN). `irexec run` prints the outputs and nothing
 on stderr, and the Python API emits no warning, whether the layer runs on inputs or is folded
 from constants (at read time, by lint's checks, or on the first inference)."""
+
 import os
 import subprocess
 import sys
@@ -24,21 +25,33 @@ def _range(tmp_path, constant: bool):
     values = [np.float32(60000), np.float32(80000), np.float32(10000)]
     if constant:
         layers = [const(k, (), "f32", 4 * k, 4) for k in range(3)]
-        return write(tmp_path, net(layers + [rng, result(4, "f16", (2,))], edges),
-                     np.array(values, np.float32).tobytes(), stem="range_c"), {}
+        return write(
+            tmp_path,
+            net(layers + [rng, result(4, "f16", (2,))], edges),
+            np.array(values, np.float32).tobytes(),
+            stem="range_c",
+        ), {}
     layers = [param(k, n, (), "f32") for k, n in enumerate(("start", "stop", "step"))]
-    return write(tmp_path, net(layers + [rng, result(4, "f16", (2,))], edges), stem="range_p"), \
-        dict(zip(("start", "stop", "step"), values))
+    return write(tmp_path, net(layers + [rng, result(4, "f16", (2,))], edges), stem="range_p"), dict(
+        zip(("start", "stop", "step"), values)
+    )
 
 
 def _reduce(tmp_path, op, et, shape, out_shape, value, constant: bool):
     prec = "f16" if et == "f16" else "f32"
-    red = layer(2, op, inputs=[port(0, prec, shape), port(1, "i64", (1,))], outputs=[port(2, prec, out_shape)],
-                data={"keep_dims": "false"})
+    red = layer(
+        2,
+        op,
+        inputs=[port(0, prec, shape), port(1, "i64", (1,))],
+        outputs=[port(2, prec, out_shape)],
+        data={"keep_dims": "false"},
+    )
     edges = [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)]
     if constant:
         data = value.tobytes()
-        xml = net([const(0, shape, et, 8, len(data)), const(1, (1,), "i64", 0, 8), red, result(3, prec, out_shape)], edges)
+        xml = net(
+            [const(0, shape, et, 8, len(data)), const(1, (1,), "i64", 0, 8), red, result(3, prec, out_shape)], edges
+        )
         return write(tmp_path, xml, AXIS0 + data, stem=f"{op}_c"), {}
     xml = net([param(0, "x", shape, et), const(1, (1,), "i64", 0, 8), red, result(3, prec, out_shape)], edges)
     return write(tmp_path, xml, AXIS0, stem=f"{op}_p"), {"x": value}
@@ -46,10 +59,14 @@ def _reduce(tmp_path, op, et, shape, out_shape, value, constant: bool):
 
 CASES = {
     "f16 Range overflows": (lambda t, c: _range(t, c), [6e4, np.inf]),
-    "mean of an empty axis": (lambda t, c: _reduce(t, "ReduceMean", "f32", (0, 3), (3,), np.zeros((0, 3), np.float32), c),
-                              [np.nan] * 3),
-    "f16 ReduceSum overflows": (lambda t, c: _reduce(t, "ReduceSum", "f16", (2,), (), np.array([6e4, 6e4], np.float16), c),
-                                np.inf),
+    "mean of an empty axis": (
+        lambda t, c: _reduce(t, "ReduceMean", "f32", (0, 3), (3,), np.zeros((0, 3), np.float32), c),
+        [np.nan] * 3,
+    ),
+    "f16 ReduceSum overflows": (
+        lambda t, c: _reduce(t, "ReduceSum", "f16", (2,), (), np.array([6e4, 6e4], np.float16), c),
+        np.inf,
+    ),
 }
 
 
@@ -75,7 +92,12 @@ def test_run_prints_the_outputs_and_nothing_on_stderr(tmp_path, case, constant):
     for name, value in feeds.items():
         np.save(tmp_path / f"{name}.npy", value)
         args += ["-i", f"{name}={tmp_path / (name + '.npy')}"]
-    r = subprocess.run([sys.executable, "-W", "always", "-m", "irexec", "run", path, *args],
-                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-W", "always", "-m", "irexec", "run", path, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert r.returncode == 0 and r.stderr == "", r.stderr
     assert r.stdout.splitlines()[0].split() == ["output", "shape", "type", "values"]

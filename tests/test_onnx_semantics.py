@@ -1,4 +1,5 @@
 """irexec.kernels.scatter_elements against onnx.reference, opset by opset."""
+
 import numpy as np
 import pytest
 
@@ -10,8 +11,14 @@ from irexec.kernels import scatter_elements  # noqa: E402
 
 OPSET_REDUCTIONS = {11: ["none"], 13: ["none"], 16: ["none", "add", "mul"], 18: ["none", "add", "mul", "max", "min"]}
 CASES = [(opset, red) for opset, reds in OPSET_REDUCTIONS.items() for red in reds]
-TYPES = {np.float32: TensorProto.FLOAT, np.float64: TensorProto.DOUBLE, np.int32: TensorProto.INT32,
-         np.int64: TensorProto.INT64, np.float16: TensorProto.FLOAT16, np.int8: TensorProto.INT8}
+TYPES = {
+    np.float32: TensorProto.FLOAT,
+    np.float64: TensorProto.DOUBLE,
+    np.int32: TensorProto.INT32,
+    np.int64: TensorProto.INT64,
+    np.float16: TensorProto.FLOAT16,
+    np.int8: TensorProto.INT8,
+}
 
 
 def onnx_scatter(data, idx, upd, axis, reduction, opset):
@@ -20,10 +27,16 @@ def onnx_scatter(data, idx, upd, axis, reduction, opset):
         attrs["reduction"] = reduction
     node = helper.make_node("ScatterElements", ["d", "i", "u"], ["y"], **attrs)
     t = TYPES[data.dtype.type]
-    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("d", t, data.shape),
-                                            helper.make_tensor_value_info("i", TensorProto.INT64, idx.shape),
-                                            helper.make_tensor_value_info("u", t, upd.shape)],
-                              [helper.make_tensor_value_info("y", t, data.shape)])
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [
+            helper.make_tensor_value_info("d", t, data.shape),
+            helper.make_tensor_value_info("i", TensorProto.INT64, idx.shape),
+            helper.make_tensor_value_info("u", t, upd.shape),
+        ],
+        [helper.make_tensor_value_info("y", t, data.shape)],
+    )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     return ReferenceEvaluator(model).run(None, {"d": data, "i": idx, "u": upd})[0]
 
@@ -40,8 +53,11 @@ def case(rng, dtype, reduction):
     else:
         idx = rng.integers(0, shape[ax], ishape)
     idx = np.where(rng.random(idx.shape) < 0.3, idx - shape[ax], idx).astype(np.int64)
-    vals = lambda s: (rng.standard_normal(s) * 4).astype(dtype) if np.dtype(dtype).kind == "f" \
+    vals = lambda s: (
+        (rng.standard_normal(s) * 4).astype(dtype)
+        if np.dtype(dtype).kind == "f"
         else rng.integers(-5, 6, s).astype(dtype)
+    )
     return vals(shape), idx, vals(ishape), axis
 
 
@@ -60,7 +76,8 @@ def test_matches_onnx_reference(opset, reduction, dtype):
 def test_defaults_are_onnx_defaults():
     data = np.zeros((2, 2), np.float32)
     got = scatter_elements(data, np.array([[1, 0]]), np.array([[5.0, 6.0]], np.float32))
-    np.testing.assert_array_equal(got, onnx_scatter(data, np.array([[1, 0]]), np.array([[5.0, 6.0]], np.float32),
-                                                    0, "none", 18))
+    np.testing.assert_array_equal(
+        got, onnx_scatter(data, np.array([[1, 0]]), np.array([[5.0, 6.0]], np.float32), 0, "none", 18)
+    )
     with pytest.raises(ValueError, match="reduction must be one of"):
         scatter_elements(data, np.array([[1, 0]]), np.array([[5.0, 6.0]]), reduction="sum")

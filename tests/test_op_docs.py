@@ -1,5 +1,6 @@
 """docs/ops.md and docs/differences.md are what scripts/make_op_docs.py writes from the ops and
 the case tables, and every op irexec registers has plugin cases in a table."""
+
 import importlib.util
 import os
 
@@ -30,7 +31,9 @@ def test_every_registered_op_has_plugin_cases():
         for key in table.covers():
             assert key in REGISTRY, f"{table.type} table names version {key[1]}, which irexec does not register"
             covered.add(REGISTRY[key])
-    missing = sorted({f"{cls.type}-{cls.version}" for cls in REGISTRY.values() if cls not in covered and cls.type not in HARNESS_OPS})
+    missing = sorted(
+        {f"{cls.type}-{cls.version}" for cls in REGISTRY.values() if cls not in covered and cls.type not in HARNESS_OPS}
+    )
     assert not missing, f"ops without plugin cases in tests/cases: {', '.join(missing)}"
 
 

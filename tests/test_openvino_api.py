@@ -1,5 +1,6 @@
 """OpenVINO's Python API on irexec: a script written for ``openvino`` runs on ``irexec`` by changing
 its import, and gives the same answers (names, shapes, results by index, name and port)."""
+
 import numpy as np
 import pytest
 
@@ -33,11 +34,15 @@ def script(ov, path):
     core = ov.Core()
     model = core.read_model(path)
     out = {
-        "inputs": [(sorted(p.get_names()), str(p.get_partial_shape()), p.get_partial_shape().is_dynamic)
-                   for p in model.inputs],
+        "inputs": [
+            (sorted(p.get_names()), str(p.get_partial_shape()), p.get_partial_shape().is_dynamic) for p in model.inputs
+        ],
         "outputs": [sorted(p.get_names()) for p in model.outputs],
-        "ops": sorted((op.get_type_name(), op.get_friendly_name()) for op in model.get_ordered_ops()
-                      if op.get_type_name() not in ("Parameter", "Result")),
+        "ops": sorted(
+            (op.get_type_name(), op.get_friendly_name())
+            for op in model.get_ordered_ops()
+            if op.get_type_name() not in ("Parameter", "Result")
+        ),
         "versions": sorted({op.get_type_info().version_id for op in model.get_ops()}),
         "dynamic": model.is_dynamic(),
     }
@@ -86,14 +91,18 @@ def test_tensor_names_with_an_escaped_comma_read_as_openvino_reads_them(two_inpu
     np.testing.assert_array_equal(out["sum,total"], X + Y)
 
 
-@pytest.mark.parametrize("written, names", [
-    ("a\\,b,c", ("a,b", "c")),
-    ("c\\d", ("c\\d",)),          # a backslash before anything but a comma is itself
-    ("e\\\\,f", ("e\\,f",)),      # OpenVINO writes the name e\,f so
-    ("a,,b", ("a", "b")),
-])
+@pytest.mark.parametrize(
+    "written, names",
+    [
+        ("a\\,b,c", ("a,b", "c")),
+        ("c\\d", ("c\\d",)),  # a backslash before anything but a comma is itself
+        ("e\\\\,f", ("e\\,f",)),  # OpenVINO writes the name e\,f so
+        ("a,,b", ("a", "b")),
+    ],
+)
 def test_tensor_names_split_rule(written, names):
     from irexec.ir.layer_xml import tensor_names
+
     assert tensor_names(written) == names
 
 
@@ -148,8 +157,12 @@ def test_read_model_from_xml_bytes_and_a_weights_buffer():
     feeds = {"cache": np.zeros((2, 8, 4), np.float32), "tokens": np.ones((2, 2, 4), np.float32)}
     want = irexec.read_model("models/kv_cache_update.xml").infer(feeds)[0]
     core = irexec.Core()
-    for model, weights in [(xml, blob), (xml.decode(), bytearray(blob)), (xml, np.frombuffer(blob, np.uint8)),
-                           (xml, irexec.Tensor(np.frombuffer(blob, np.uint8)))]:
+    for model, weights in [
+        (xml, blob),
+        (xml.decode(), bytearray(blob)),
+        (xml, np.frombuffer(blob, np.uint8)),
+        (xml, irexec.Tensor(np.frombuffer(blob, np.uint8))),
+    ]:
         np.testing.assert_array_equal(core.read_model(model, weights).infer(feeds)[0], want)
     with pytest.raises(irexec.ParseError, match="past the end of '<weights buffer>'"):
         core.read_model(xml, blob[:8])
@@ -175,8 +188,10 @@ def test_unknown_device_and_reshape_errors_leave_the_model_as_it_was():
 
 
 def test_a_stateful_model_keeps_its_state_on_the_compiled_models_own_request():
-    from corpus import CORPUS, MANIFEST, steps_inputs
     import os
+
+    from corpus import CORPUS, MANIFEST, steps_inputs
+
     name = "llama_stateful"
     path = os.path.join(CORPUS, name + ".xml")
     if not os.path.exists(path):

@@ -2,6 +2,7 @@
 is what the installed ``openvino`` package holds, and irexec reads every (type, version) pair of
 it but the gaps listed here, which docs/ops.md names too. Adding an op takes it off the list; an
 op lost puts it back, and the test fails either way until the list says so."""
+
 import pytest
 
 from irexec.errors import ValidationError
@@ -16,8 +17,10 @@ GAPS = set()
 def test_the_recorded_table_is_the_installed_packages():
     table = recorded()
     if ov.__version__.split(".")[:2] != table["openvino"].split(".")[:2]:
-        pytest.fail(f"the table is openvino {table['openvino']}'s, the installed package is {ov.__version__}: "
-                    "run python tests/openvino_opsets.py")
+        pytest.fail(
+            f"the table is openvino {table['openvino']}'s, the installed package is {ov.__version__}: "
+            "run python tests/openvino_opsets.py"
+        )
     assert openvino_pairs() == table["pairs"], "run python tests/openvino_opsets.py"
 
 

@@ -2,6 +2,7 @@
 np.savez as keyword arguments, so any name is an output like any other, never a path, and comes
 back from np.load (and from irexec's own --compare) by name. Two Results that would give one
 name both stay outputs (the second named NAME#1), and lint warns (G011)."""
+
 import zipfile
 
 import numpy as np
@@ -18,9 +19,11 @@ def named_outputs_model(tmp_path, names, result_names=None) -> str:
     layers, edges = [param(0, "x", (2,))], []
     for k, name in enumerate(names, 1):
         a, r = 2 * k, 2 * k + 1
-        value = f'<layer id="{a}" name="add{k}" type="Add" version="opset1"><input>{port(0, "f32", (2,))}' \
-                f'{port(1, "f32", (2,))}</input><output><port id="2" precision="FP32" names="{name}">' \
-                f'<dim>2</dim></port></output></layer>'
+        value = (
+            f'<layer id="{a}" name="add{k}" type="Add" version="opset1"><input>{port(0, "f32", (2,))}'
+            f'{port(1, "f32", (2,))}</input><output><port id="2" precision="FP32" names="{name}">'
+            f"<dim>2</dim></port></output></layer>"
+        )
         layers += [value, result(r, dims=(2,), name=(result_names or {}).get(k, f"r{k}"))]
         edges += [(0, 0, a, 0), (0, 0, a, 1), (a, 2, r, 0)]
     return write(tmp_path, net(layers, edges))
@@ -37,12 +40,22 @@ def test_every_name_is_an_output_and_np_load_reads_it_back(tmp_path):
     assert r.output.strip() == f"wrote {len(HOSTILE)} output(s) to {out}"
     with zipfile.ZipFile(out) as z:
         members = z.namelist()
-    assert members == ["file.npy", "allow_pickle.npy", "..%2F..%2Fx.npy", "%2Fetc%2Fpasswd.npy", "a%5Cb.npy",
-                       "50%25.npy", "%252F.npy", "...npy", "a.npy.npy", "kwds.npy"]
+    assert members == [
+        "file.npy",
+        "allow_pickle.npy",
+        "..%2F..%2Fx.npy",
+        "%2Fetc%2Fpasswd.npy",
+        "a%5Cb.npy",
+        "50%25.npy",
+        "%252F.npy",
+        "...npy",
+        "a.npy.npy",
+        "kwds.npy",
+    ]
     assert not any("/" in m or "\\" in m for m in members)
     with np.load(out) as z:
         assert sorted(z.files) == sorted(m[:-4] for m in members)
-        for k, name in enumerate(HOSTILE, 1):
+        for _k, name in enumerate(HOSTILE, 1):
             np.testing.assert_array_equal(z[npz_member(name)[:-4]], np.full(2, 2 * 3.0, np.float32))
     assert not (tmp_path.parent / "x.npy").exists() and not (tmp_path / "x").exists()
 

@@ -1,6 +1,7 @@
 """Ops that compute only the outputs something reads (``Op.partial_outputs``: MaxPool's indices,
 which PyTorch exports leave unread) give the same wanted outputs as a full evaluation, on every
 case of their tables, and the executor asks only for what later layers read."""
+
 from __future__ import annotations
 
 import itertools
@@ -8,9 +9,8 @@ import itertools
 import numpy as np
 import pytest
 
-from cases.discover import tables
-
 import irexec
+from cases.discover import tables
 from irexec.ops import all_ops, lookup
 
 PARTIAL = sorted({(c.type, c.version) for c in all_ops() if c.partial_outputs})
@@ -23,11 +23,16 @@ def test_some_op_computes_partial_outputs():
 @pytest.mark.parametrize("op_type,version", PARTIAL)
 @np.errstate(all="ignore")  # (as the walkers run ops: NaN data compare quietly)
 def test_wanted_outputs_are_the_full_ones(op_type, version):
-    cases = [(table, case) for _, table in tables() if table.type == op_type
-             for case, v in table.expanded(table.cases) if v == version]
+    cases = [
+        (table, case)
+        for _, table in tables()
+        if table.type == op_type
+        for case, v in table.expanded(table.cases)
+        if v == version
+    ]
     assert cases
     rng = np.random.default_rng(0)
-    for table, case in cases:
+    for _table, case in cases:
         op = lookup(op_type, version)(dict(case.attrs))
         arrays = [t.array(rng) for t in case.inputs]
         full = op.evaluate(arrays)
@@ -45,6 +50,7 @@ def test_the_executor_wants_only_what_is_read(tmp_path):
     """PyTorch's max_pool2d: MaxPool-14 whose indices nothing reads."""
     ov = pytest.importorskip("openvino")
     import openvino.opset14 as ops
+
     x = ops.parameter([1, 2, 6, 6], ov.Type.f32, name="x")
     pool = ops.max_pool(x, [2, 2], [1, 1], [0, 0], [0, 0], [3, 3])
     path = str(tmp_path / "pool.xml")

@@ -1,6 +1,7 @@
 """The quick reading of a plain IR (irexec.ir.plain_ir) gives what the general reader gives: the same
 graph, problems and lint findings, on the real models, on every way the linter's corpus breaks
 them, and on the files that are not plain, which it hands back to the general reader."""
+
 from __future__ import annotations
 
 import glob
@@ -14,19 +15,33 @@ import lintcorpus
 from irexec.errors import IRExecError
 from irexec.ir.plain_ir import plain_graph, plain_marks
 from irexec.ir.reader import parse_graph
-from irexec.ir.schema_pass import SchemaSlices
 from irexec.ir.safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, prepare_xml
+from irexec.ir.schema_pass import SchemaSlices
 from irtext import add_model, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODELS = sorted(glob.glob(os.path.join(ROOT, "models", "*.xml")) + glob.glob(os.path.join(ROOT, "tests", "data", "corpus", "*.xml"))
-                + glob.glob(os.path.join(ROOT, "tests", "data", "torch", "*.xml")))
+MODELS = sorted(
+    glob.glob(os.path.join(ROOT, "models", "*.xml"))
+    + glob.glob(os.path.join(ROOT, "tests", "data", "corpus", "*.xml"))
+    + glob.glob(os.path.join(ROOT, "tests", "data", "torch", "*.xml"))
+)
 
 
 def _snapshot(graph) -> tuple:
-    layers = [(x.id, x.name, x.type, x.version, x.attrs, x.line, x.scope, type(x.op).__name__,
-               [(p.id, p.etype and p.etype.name, p.shape, p.names, p.line) for p in x.inputs + x.outputs])
-              for x in graph.layers.values()]
+    layers = [
+        (
+            x.id,
+            x.name,
+            x.type,
+            x.version,
+            x.attrs,
+            x.line,
+            x.scope,
+            type(x.op).__name__,
+            [(p.id, p.etype and p.etype.name, p.shape, p.names, p.line) for p in x.inputs + x.outputs],
+        )
+        for x in graph.layers.values()
+    ]
     return graph.name, graph.ir_version, layers, graph.succ, sorted(graph.used), graph.topological_order()
 
 
@@ -98,13 +113,23 @@ ADD = add_model()
 ODD = {
     "comment between layers": _edit(ADD, '<layer id="1"', '<!-- c --><layer id="1"'),
     "comment after the last layer": _edit(ADD, "</layers>", "<!-- c --></layers>"),
-    "comment between edges": _edit(ADD, "<edge ", "<!-- c --><edge ", ),
+    "comment between edges": _edit(
+        ADD,
+        "<edge ",
+        "<!-- c --><edge ",
+    ),
     "element in layers": _edit(ADD, '<layer id="1"', '<junk/><layer id="1"'),
     "element after the last layer": _edit(ADD, "</layers>", "<junk/></layers>"),
     "element in edges": _edit(ADD, "</edges>", "<junk/></edges>"),
-    "layer in an element in layers": _edit(ADD, '<layer id="1"', '<junk><layer id="9" name="n" type="Relu" version="opset1"/></junk><layer id="1"'),
-    "layer inside a layer's data": _edit(ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><data><layer id="8" type="Relu"/></data>'),
-    "edge in layers": _edit(ADD, '<layer id="1"', '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/><layer id="1"'),
+    "layer in an element in layers": _edit(
+        ADD, '<layer id="1"', '<junk><layer id="9" name="n" type="Relu" version="opset1"/></junk><layer id="1"'
+    ),
+    "layer inside a layer's data": _edit(
+        ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><data><layer id="8" type="Relu"/></data>'
+    ),
+    "edge in layers": _edit(
+        ADD, '<layer id="1"', '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/><layer id="1"'
+    ),
     "layer in edges": _edit(ADD, "</edges>", '<layer id="7" name="z" type="Relu" version="opset1"/></edges>'),
     "layer at the net": _edit(ADD, "<edges>", '<layer id="7" name="z" type="Relu" version="opset1"/><edges>'),
     "layers inside rt_info": _edit(ADD, "</net>", "<rt_info><layers/></rt_info></net>"),
@@ -112,11 +137,13 @@ ODD = {
     "a layer in a comment": _edit(ADD, "</layers>", '<!-- <layer id="9"> --></layers>'),
     "a comment at the net": _edit(ADD, "</net>", "<!-- c --></net>"),
     "a processing instruction": _edit(ADD, "<edges>", "<?p x?><edges>"),
-    "a CDATA section": _edit(ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><rt_info><![CDATA[x]]></rt_info>'),
-    "a processing instruction first": "<?p x?>" + ADD[ADD.index("<net"):],
+    "a CDATA section": _edit(
+        ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><rt_info><![CDATA[x]]></rt_info>'
+    ),
+    "a processing instruction first": "<?p x?>" + ADD[ADD.index("<net") :],
     "a huge id": _edit(ADD, '<layer id="1"', '<layer id="' + "1" * 30 + '"'),
     "cut short": ADD[:-40],
-    "no layers": ADD[:ADD.index("<layers>")] + ADD[ADD.index("</layers>") + len("</layers>"):],
+    "no layers": ADD[: ADD.index("<layers>")] + ADD[ADD.index("</layers>") + len("</layers>") :],
     "root not net": ADD.replace("<net ", "<nett ").replace("</net>", "</nett>"),
     "bad version": ADD.replace('version="11"', 'version="9"'),
     # Items are cut out of the one <layers> and the one <edges>.
@@ -129,19 +156,35 @@ ODD = {
     "an attribute the schema refuses": _edit(ADD, "<dim>", '<dim x="1">'),
     "rt_info before a port's dims": _edit(ADD, 'names="z">', 'names="z"><rt_info><x/></rt_info>'),
 }
-SCHEMA_ONLY = ("an attribute the schema refuses", "rt_info before a port's dims")  # (read without the schema, the quick way)
+SCHEMA_ONLY = (
+    "an attribute the schema refuses",
+    "rt_info before a port's dims",
+)  # (read without the schema, the quick way)
 # Files the quick reading reads (a child of the <net> it has no events for, rt_info at places).
 PLAIN = {
     "as written": ADD,
-    "no declaration": ADD[ADD.index("<net"):],
+    "no declaration": ADD[ADD.index("<net") :],
     "rt_info at the net": _edit(ADD, "</net>", '<rt_info><a value="1"/><b><c/></b></rt_info></net>'),
-    "rt_info in a layer and a port": _edit(_edit(ADD, 'type="Add" version="opset1">', 'type="Add" version="opset1"><rt_info><attribute name="a"><rt_info/></attribute></rt_info>'),
-                                           'names="z"><dim>2</dim><dim>3</dim>', 'names="z"><dim>2</dim><dim>3</dim><rt_info><x/></rt_info>'),
-    "unknown children of the net": _edit(_edit(ADD, "<layers>", "<meta><a/></meta><layers>"), "</net>", "<tail>t</tail></net>"),
+    "rt_info in a layer and a port": _edit(
+        _edit(
+            ADD,
+            'type="Add" version="opset1">',
+            'type="Add" version="opset1"><rt_info><attribute name="a"><rt_info/></attribute></rt_info>',
+        ),
+        'names="z"><dim>2</dim><dim>3</dim>',
+        'names="z"><dim>2</dim><dim>3</dim><rt_info><x/></rt_info>',
+    ),
+    "unknown children of the net": _edit(
+        _edit(ADD, "<layers>", "<meta><a/></meta><layers>"), "</net>", "<tail>t</tail></net>"
+    ),
     "a problem in a layer": _edit(ADD, 'type="Add" version="opset1">', 'type="Nope" version="opset1">'),
-    "edges before the layers": ADD[:ADD.index("<layers>")] + ADD[ADD.index("<edges>"):ADD.index("</edges>") + 8]
-    + ADD[ADD.index("<layers>"):ADD.index("</layers>") + 9] + "</net>",
-    "an edge to nowhere": _edit(ADD, "</edges>", '<edge from-layer="0" from-port="0" to-layer="99" to-port="0"/></edges>'),
+    "edges before the layers": ADD[: ADD.index("<layers>")]
+    + ADD[ADD.index("<edges>") : ADD.index("</edges>") + 8]
+    + ADD[ADD.index("<layers>") : ADD.index("</layers>") + 9]
+    + "</net>",
+    "an edge to nowhere": _edit(
+        ADD, "</edges>", '<edge from-layer="0" from-port="0" to-layer="99" to-port="0"/></edges>'
+    ),
 }
 
 
@@ -196,6 +239,7 @@ def test_a_file_handed_back_lets_its_weights_go(tmp_path, monkeypatch):
     path = write(tmp_path, ODD["element in edges"])
     closed = []
     from irexec.ir.weights import Weights
+
     real = Weights.close
     monkeypatch.setattr(Weights, "close", lambda self: (closed.append(self), real(self)))
     with open(path, "rb") as f:

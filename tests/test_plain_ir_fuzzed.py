@@ -1,6 +1,7 @@
 """What fuzz/fuzz_plain_ir.py found the quick reading of plain IRs (irexec.ir.plain_ir) doing otherwise
 than the general reader, each minimised: the same graph, problems and lint findings both ways, and
 never a part of the file held whole past the limit the general reader refuses it at."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -78,9 +79,13 @@ def test_a_layer_over_the_limit_is_not_held_whole(kind, monkeypatch, tmp_path):
 def test_an_edge_over_the_limit_is_not_held_whole(kind, monkeypatch, tmp_path):
     """The general reader drops what is inside an edge as it ends; the quick reading holds an
     edge whole until it ends, so the bytes must show it small."""
-    xml = _edit(ADD, '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/>',
-                '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"><rt_info>'
-                + _cut("edge", MARKS[kind], MAX_LAYER_ELEMENTS + 1000) + "</rt_info></edge>")
+    xml = _edit(
+        ADD,
+        '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/>',
+        '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"><rt_info>'
+        + _cut("edge", MARKS[kind], MAX_LAYER_ELEMENTS + 1000)
+        + "</rt_info></edge>",
+    )
     path = write(tmp_path, xml)
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
     held = []
@@ -101,9 +106,14 @@ def test_a_child_of_the_net_is_not_held_whole(monkeypatch, tmp_path):
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
     held = []
     real = stream.Stream.start_section
-    monkeypatch.setattr(stream.Stream, "start_section",
-                        lambda walk, el: (held.append(sum(_elements(s) + 1 for s in el.itersiblings(
-                            etree.Element, preceding=True))), real(walk, el)))
+    monkeypatch.setattr(
+        stream.Stream,
+        "start_section",
+        lambda walk, el: (
+            held.append(sum(_elements(s) + 1 for s in el.itersiblings(etree.Element, preceding=True))),
+            real(walk, el),
+        ),
+    )
     monkeypatch.setattr(plain_ir, "QUICK", True)
     plain_graph(prepare_xml(xml.encode()), path, None, [])
     assert max(held, default=0) <= plain_ir.PLAIN_OUTSIDE + MAX_LAYER_ELEMENTS
@@ -114,8 +124,9 @@ def test_a_child_of_the_net_is_not_held_whole(monkeypatch, tmp_path):
 # namespace), so it held the whole of a <layers> or a child of the <net> in one; the general
 # reader, not linting, reads them as elements of an unknown child and drops them as they end.
 NAMESPACED = {
-    "a child of the net": _edit(ADD, "<layers>", '<meta xmlns="urn:y">' + _cut("layer", "<{}/>", 3 * plain_ir.PLAIN_OUTSIDE)
-                                + "</meta><layers>"),
+    "a child of the net": _edit(
+        ADD, "<layers>", '<meta xmlns="urn:y">' + _cut("layer", "<{}/>", 3 * plain_ir.PLAIN_OUTSIDE) + "</meta><layers>"
+    ),
     "the layers": _edit(ADD, "<layers>", '<layers xmlns="urn:y">' + _cut("layer", "<{}/>", 3 * plain_ir.PLAIN_OUTSIDE)),
 }
 
@@ -127,8 +138,14 @@ def test_a_default_namespace_is_not_held_whole(name, monkeypatch, tmp_path):
     assert _read(path, True, monkeypatch) == _read(path, False, monkeypatch)
     held = []
     real = stream.Stream.start_section
-    monkeypatch.setattr(stream.Stream, "start_section", lambda walk, el: (
-        held.append(sum(_elements(s) + 1 for s in el.itersiblings(etree.Element, preceding=True))), real(walk, el)))
+    monkeypatch.setattr(
+        stream.Stream,
+        "start_section",
+        lambda walk, el: (
+            held.append(sum(_elements(s) + 1 for s in el.itersiblings(etree.Element, preceding=True))),
+            real(walk, el),
+        ),
+    )
     monkeypatch.setattr(plain_ir, "QUICK", True)
     assert plain_graph(prepare_xml(xml.encode()), path, None, []) is None
     assert max(held, default=0) <= plain_ir.PLAIN_OUTSIDE + MAX_LAYER_ELEMENTS

@@ -1,4 +1,5 @@
 """`run --profile`'s latency figures (benchmark_app's) and `--report json|csv`."""
+
 import csv
 import io
 import json
@@ -16,8 +17,9 @@ ROW = os.path.join(ROOT, "models", "row_assign.xml")
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "irexec", "run", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "irexec", "run", *map(str, args)], capture_output=True, text=True, cwd=ROOT
+    )
 
 
 def test_latency_figures_leave_the_first_run_apart():
@@ -58,9 +60,14 @@ def test_report_json_is_the_profile_alone_on_stdout():
 
 def test_report_csv_parses_and_quotes_formula_like_names(tmp_path):
     name = "=HYPERLINK(1)"
-    xml = net([param(0, "x", (2,)), layer(1, "Relu", inputs=[port(0, "f32", (2,))],
-                                          outputs=[port(1, "f32", (2,))], name=name), result(2, "f32", (2,))],
-              [(0, 0, 1, 0), (1, 1, 2, 0)])
+    xml = net(
+        [
+            param(0, "x", (2,)),
+            layer(1, "Relu", inputs=[port(0, "f32", (2,))], outputs=[port(1, "f32", (2,))], name=name),
+            result(2, "f32", (2,)),
+        ],
+        [(0, 0, 1, 0), (1, 1, 2, 0)],
+    )
     r = run(write(tmp_path, xml), "--random", "--profile", "--report", "csv", "-o", tmp_path / "o.npz")
     assert r.returncode == 0, r.stderr
     assert r.stderr.strip() == f"wrote 1 output(s) to {tmp_path / 'o.npz'}"  # (stdout is the report's)
@@ -71,11 +78,14 @@ def test_report_csv_parses_and_quotes_formula_like_names(tmp_path):
     assert [row["layer"] for row in rows if row["type"] == "Relu"] == ["'" + name]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--report", "json"], "--report needs --profile"),
-    (["--profile", "--report", "csv", "--compare", "x.npz"], "--report takes stdout"),
-    (["--profile", "--report", "xml"], "Invalid value for '--report'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--report", "json"], "--report needs --profile"),
+        (["--profile", "--report", "csv", "--compare", "x.npz"], "--report takes stdout"),
+        (["--profile", "--report", "xml"], "Invalid value for '--report'"),
+    ],
+)
 def test_report_usage_errors(args, message):
     r = run(ROW, "--random", *args)
     assert r.returncode == 2 and message in r.stderr

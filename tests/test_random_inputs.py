@@ -2,19 +2,20 @@
 feed indices valid for them (directly or through Convert/Reshape/Squeeze/Unsqueeze), says which
 inputs came from --random when a run still fails, and `irexec layer` types and fills a snippet's
 inputs from what its op declares (roles, element types, index bounds)."""
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
 import irexec
+from irexec.api.model import model_from_string
 from irexec.cli import cli
 from irexec.io.random_inputs import random_inputs
-from irexec.layer.etypes import port_types
-from irexec.layer.parse import Port, Snippet
-from irexec.api.model import model_from_string
-from irexec.ops.registry import all_ops
 from irexec.io.random_values import random_data
 from irexec.io.roles import INTEGER_ROLES, declared_inputs
+from irexec.layer.etypes import port_types
+from irexec.layer.parse import Port, Snippet
+from irexec.ops.registry import all_ops
 from irexec.types import BY_NAME
 from irtext import const, layer, net, param, port, result, write
 
@@ -26,22 +27,46 @@ def invoke(*args):
 def gather_model(tmp_path, axis=0, through=None, n=40, data=(5, 7)):
     """data -> Gather(data, idx, axis) -> y; ``through``: "Convert" (idx is i32, converted to i64)
     or "Reshape" (idx is [n/2, 2], reshaped to [n]) between the Parameter idx and the indices."""
-    out = data[:axis] + (n,) + data[axis + 1:]
+    out = data[:axis] + (n,) + data[axis + 1 :]
     idx_shape, idx_type = ((n // 2, 2), "i64") if through == "Reshape" else ((n,), "i32" if through else "i64")
-    layers = [param(0, "data", data), param(1, "idx", idx_shape, idx_type), const(2, (), "i64", 0, 8),
-              layer(3, "Gather", "opset8", inputs=[port(0, "f32", data), port(1, "i64", (n,)), port(2, "i64", ())],
-                    outputs=[port(3, "f32", out, "y")], data={"batch_dims": 0}),
-              result(4, "f32", out)]
+    layers = [
+        param(0, "data", data),
+        param(1, "idx", idx_shape, idx_type),
+        const(2, (), "i64", 0, 8),
+        layer(
+            3,
+            "Gather",
+            "opset8",
+            inputs=[port(0, "f32", data), port(1, "i64", (n,)), port(2, "i64", ())],
+            outputs=[port(3, "f32", out, "y")],
+            data={"batch_dims": 0},
+        ),
+        result(4, "f32", out),
+    ]
     edges = [(0, 0, 3, 0), (2, 0, 3, 2), (3, 3, 4, 0)]
     blob = np.array(axis, np.int64).tobytes()
     if through == "Convert":
-        layers.append(layer(5, "Convert", inputs=[port(0, "i32", (n,))], outputs=[port(1, "i64", (n,))],
-                            data={"destination_type": "i64"}))
+        layers.append(
+            layer(
+                5,
+                "Convert",
+                inputs=[port(0, "i32", (n,))],
+                outputs=[port(1, "i64", (n,))],
+                data={"destination_type": "i64"},
+            )
+        )
         edges += [(1, 0, 5, 0), (5, 1, 3, 1)]
     elif through == "Reshape":
-        layers += [const(6, (1,), "i64", 8, 8),
-                   layer(5, "Reshape", inputs=[port(0, "i64", idx_shape), port(1, "i64", (1,))],
-                         outputs=[port(2, "i64", (n,))], data={"special_zero": "false"})]
+        layers += [
+            const(6, (1,), "i64", 8, 8),
+            layer(
+                5,
+                "Reshape",
+                inputs=[port(0, "i64", idx_shape), port(1, "i64", (1,))],
+                outputs=[port(2, "i64", (n,))],
+                data={"special_zero": "false"},
+            ),
+        ]
         edges += [(1, 0, 5, 0), (6, 0, 5, 1), (5, 2, 3, 1)]
         blob += np.array([n], np.int64).tobytes()
     else:
@@ -65,10 +90,19 @@ def test_the_smallest_bound_wins_and_nd_tuples_are_bounded_per_entry(tmp_path):
     # idx [50, 2] feeds GatherND into data [4, 9, 3] (entries below 4 and 9) and, reshaped, a
     # Gather along data2's axis 0 of 6 rows: 6 caps the second entry, and the reshape takes the min.
     data, data2 = (4, 9, 3), (6, 2)
-    layers = [param(0, "data", data), param(1, "idx", (50, 2), "i64"),
-              layer(3, "GatherND", "opset8", inputs=[port(0, "f32", data), port(1, "i64", (50, 2))],
-                    outputs=[port(2, "f32", (50, 3), "y")], data={"batch_dims": 0}),
-              result(4, "f32", (50, 3))]
+    layers = [
+        param(0, "data", data),
+        param(1, "idx", (50, 2), "i64"),
+        layer(
+            3,
+            "GatherND",
+            "opset8",
+            inputs=[port(0, "f32", data), port(1, "i64", (50, 2))],
+            outputs=[port(2, "f32", (50, 3), "y")],
+            data={"batch_dims": 0},
+        ),
+        result(4, "f32", (50, 3)),
+    ]
     edges = [(0, 0, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0)]
     m = model_from_string(net(layers, edges))
     idx = random_inputs(m, {}, {}, 0)["idx"]
@@ -76,13 +110,27 @@ def test_the_smallest_bound_wins_and_nd_tuples_are_bounded_per_entry(tmp_path):
     m.infer({"data": np.zeros(data, np.float32), "idx": idx})
     # The same idx also feeding a Gather over 6 rows, through a Reshape to [100]: every entry
     # below 6 too.
-    layers += [param(7, "data2", data2), const(5, (1,), "i64", 0, 8), const(9, (), "i64", 8, 8),
-               layer(6, "Reshape", inputs=[port(0, "i64", (50, 2)), port(1, "i64", (1,))],
-                     outputs=[port(2, "i64", (100,))], data={"special_zero": "false"}),
-               layer(8, "Gather", "opset8", inputs=[port(0, "f32", data2), port(1, "i64", (100,)),
-                                                    port(2, "i64", ())],
-                     outputs=[port(3, "f32", (100, 2), "z")], data={"batch_dims": 0}),
-               result(10, "f32", (100, 2))]
+    layers += [
+        param(7, "data2", data2),
+        const(5, (1,), "i64", 0, 8),
+        const(9, (), "i64", 8, 8),
+        layer(
+            6,
+            "Reshape",
+            inputs=[port(0, "i64", (50, 2)), port(1, "i64", (1,))],
+            outputs=[port(2, "i64", (100,))],
+            data={"special_zero": "false"},
+        ),
+        layer(
+            8,
+            "Gather",
+            "opset8",
+            inputs=[port(0, "f32", data2), port(1, "i64", (100,)), port(2, "i64", ())],
+            outputs=[port(3, "f32", (100, 2), "z")],
+            data={"batch_dims": 0},
+        ),
+        result(10, "f32", (100, 2)),
+    ]
     edges += [(1, 0, 6, 0), (5, 0, 6, 1), (7, 0, 8, 0), (6, 2, 8, 1), (9, 0, 8, 2), (8, 3, 10, 0)]
     blob = np.array([100], np.int64).tobytes() + np.array(0, np.int64).tobytes()
     path = write(tmp_path, net(layers, edges), blob)
@@ -96,10 +144,21 @@ def test_the_smallest_bound_wins_and_nd_tuples_are_bounded_per_entry(tmp_path):
 def test_a_random_value_that_still_fails_says_it_came_from_random(tmp_path):
     # idx reaches GatherElements through an Add: no bound is derived, and -100..100 is out of range.
     s = (5, 7)
-    layers = [param(0, "data", s), param(1, "idx", s, "i64"), const(6, (), "i64", 0, 8),
-              layer(5, "Add", inputs=[port(0, "i64", s), port(1, "i64", ())], outputs=[port(2, "i64", s)]),
-              layer(3, "GatherElements", "opset6", inputs=[port(0, "f32", s), port(1, "i64", s)],
-                    outputs=[port(2, "f32", s, "y")], data={"axis": 0}), result(4, "f32", s)]
+    layers = [
+        param(0, "data", s),
+        param(1, "idx", s, "i64"),
+        const(6, (), "i64", 0, 8),
+        layer(5, "Add", inputs=[port(0, "i64", s), port(1, "i64", ())], outputs=[port(2, "i64", s)]),
+        layer(
+            3,
+            "GatherElements",
+            "opset6",
+            inputs=[port(0, "f32", s), port(1, "i64", s)],
+            outputs=[port(2, "f32", s, "y")],
+            data={"axis": 0},
+        ),
+        result(4, "f32", s),
+    ]
     edges = [(0, 0, 3, 0), (1, 0, 5, 0), (6, 0, 5, 1), (5, 2, 3, 1), (3, 2, 4, 0)]
     path = write(tmp_path, net(layers, edges), np.array(0, np.int64).tobytes())
     r = invoke("run", path, "--random")
@@ -173,6 +232,7 @@ def test_derived_roles_are_the_declarations(cls):
 
 def test_random_below_bounds_each_entry_of_index_tuples():
     from irexec.io.random_values import random_below
+
     i64 = BY_NAME["i64"]
     one = random_below(np.random.default_rng(0), (50, 1), i64, (3,))  # tuples of one entry
     assert one.shape == (50, 1) and one.min() >= 0 and one.max() == 2
@@ -185,6 +245,7 @@ def test_random_below_bounds_each_entry_of_index_tuples():
 def test_random_data_is_the_same_whatever_the_block(monkeypatch, name):
     """Drawn a block at a time (no float64 copy of a large tensor), yet the same values as one call."""
     import irexec.io.random_values as rv
+
     etype = BY_NAME[name]
     whole = random_data(np.random.default_rng(4), (301, 7), etype)
     monkeypatch.setattr(rv, "_BLOCK", 64)

@@ -1,4 +1,5 @@
 """The reader on hand-written IR: what it keeps, and the one clear error for each bad file."""
+
 import os
 
 import numpy as np
@@ -6,8 +7,8 @@ import pytest
 
 import irexec
 from irexec.errors import ParseError, ValidationError
-from irexec.ops.common import FOLD_LIMIT
 from irexec.ir.reader import read_graph
+from irexec.ops.common import FOLD_LIMIT
 from irexec.shapes import Dim
 from irtext import add_model, const, layer, net, param, port, result, scatter_model, write
 
@@ -20,8 +21,7 @@ def test_layers_ports_and_lines_are_kept(tmp_path):
     assert add.outputs[0].shape == (Dim(2, 2), Dim(3, 3))
     assert add.outputs[0].etype.name == "f32"
     assert add.line == 6  # the XML line of the <layer>, for messages
-    assert sorted(g.g.edges(keys=True)) == [("0", "2", ("0", "0")), ("1", "2", ("0", "1")),
-                                            ("2", "3", ("2", "0"))]
+    assert sorted(g.g.edges(keys=True)) == [("0", "2", ("0", "0")), ("1", "2", ("0", "1")), ("2", "3", ("2", "0"))]
 
 
 @pytest.mark.parametrize("version", [10, 11])
@@ -33,8 +33,7 @@ def test_ir_v10_and_v11_run(tmp_path, version):
 
 
 def test_dynamic_and_interval_dims(tmp_path):
-    xml = net([param(0, "x", ["?", "1..10", -1], dims=[-1, -1, -1]),
-               result(1, "f32", [-1, -1, -1])], [(0, 0, 1, 0)])
+    xml = net([param(0, "x", ["?", "1..10", -1], dims=[-1, -1, -1]), result(1, "f32", [-1, -1, -1])], [(0, 0, 1, 0)])
     m = irexec.read_model(write(tmp_path, xml))
     assert m.inputs[0].shape == (Dim(0, None), Dim(1, 10), Dim(0, None))
     out = m.infer({"x": np.ones((2, 10, 0), np.float32)})
@@ -48,10 +47,15 @@ def test_weights_are_memory_mapped_and_shared(tmp_path):
     constants too big for the checks to fold are not read until a run needs them."""
     n = FOLD_LIMIT + 1
     vals = np.arange(n, dtype=np.int64) % 7
-    xml = net([const(0, (n,), "i64", 0, 8 * n), const(1, (n,), "i64", 0, 8 * n),
-               layer(2, "Add", inputs=[port(0, "i64", (n,)), port(1, "i64", (n,))],
-                     outputs=[port(2, "i64", (n,), "s")]), result(3, "i64", (n,))],
-              [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)])
+    xml = net(
+        [
+            const(0, (n,), "i64", 0, 8 * n),
+            const(1, (n,), "i64", 0, 8 * n),
+            layer(2, "Add", inputs=[port(0, "i64", (n,)), port(1, "i64", (n,))], outputs=[port(2, "i64", (n,), "s")]),
+            result(3, "i64", (n,)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
+    )
     m = irexec.read_model(write(tmp_path, xml, vals.tobytes()))
     w = m.graph.weights
     assert w._map is None  # nothing read until something needs a value
@@ -74,6 +78,7 @@ def test_explicit_weights_path(tmp_path):
 
 
 # ---- bad files: one clear error each, with the place --------------------------------------------
+
 
 def _err(tmp_path, xml, blob=None, exc=irexec.IRExecError):
     with pytest.raises(exc) as info:
@@ -108,14 +113,16 @@ def test_unsupported_ir_version(tmp_path):
 def test_external_entity_is_refused_and_never_read(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("TOPSECRET")
-    xml = (f'<?xml version="1.0"?><!DOCTYPE net [<!ENTITY x SYSTEM "file://{secret}">]>'
-           '<net name="&x;" version="11"><layers/><edges/></net>')
+    xml = (
+        f'<?xml version="1.0"?><!DOCTYPE net [<!ENTITY x SYSTEM "file://{secret}">]>'
+        '<net name="&x;" version="11"><layers/><edges/></net>'
+    )
     e = _err(tmp_path, xml, exc=ParseError)
     assert "DOCTYPE" in str(e) and "TOPSECRET" not in str(e)
 
 
 def test_entity_bomb_is_refused(tmp_path):
-    lol = "".join(f'<!ENTITY l{i} "{("&l%d;" % (i - 1)) * 10 if i else "lol"}">' for i in range(10))
+    lol = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10 if i else "lol"}">' for i in range(10))
     xml = f'<?xml version="1.0"?><!DOCTYPE net [{lol}]><net name="&l9;" version="11"><layers/></net>'
     assert "DOCTYPE" in str(_err(tmp_path, xml, exc=ParseError))
 
@@ -135,8 +142,9 @@ def test_edge_to_missing_layer_and_port(tmp_path):
 
 
 def test_two_edges_into_one_port(tmp_path):
-    xml = add_model().replace('from-layer="1" from-port="0" to-layer="2" to-port="1"',
-                              'from-layer="1" from-port="0" to-layer="2" to-port="0"')
+    xml = add_model().replace(
+        'from-layer="1" from-port="0" to-layer="2" to-port="1"', 'from-layer="1" from-port="0" to-layer="2" to-port="0"'
+    )
     e = _err(tmp_path, xml, exc=ValidationError)
     assert "second edge (from layer 'y', id 1)" in str(e) and e.layer == "l2" and e.port == "0"
 
@@ -149,12 +157,15 @@ def test_unconnected_input(tmp_path):
 
 def test_cycle(tmp_path):
     shape = (2,)
-    xml = net([layer(0, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)],
-                     outputs=[port(2, "f32", shape)]),
-               layer(1, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)],
-                     outputs=[port(2, "f32", shape)]),
-               param(2, "x", shape), result(3, "f32", shape)],
-              [(2, 0, 0, 0), (1, 2, 0, 1), (0, 2, 1, 0), (2, 0, 1, 1), (1, 2, 3, 0)])
+    xml = net(
+        [
+            layer(0, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)], outputs=[port(2, "f32", shape)]),
+            layer(1, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)], outputs=[port(2, "f32", shape)]),
+            param(2, "x", shape),
+            result(3, "f32", shape),
+        ],
+        [(2, 0, 0, 0), (1, 2, 0, 1), (0, 2, 1, 0), (2, 0, 1, 1), (1, 2, 3, 0)],
+    )
     assert "cycle" in str(_err(tmp_path, xml, exc=ValidationError))
 
 
@@ -170,7 +181,9 @@ def test_unknown_type_and_version_name_the_layer(tmp_path):
 
 
 def test_bad_attribute(tmp_path):
-    xml = add_model().replace('type="Add" version="opset1">', 'type="Add" version="opset1"><data auto_broadcast="sideways"/>')
+    xml = add_model().replace(
+        'type="Add" version="opset1">', 'type="Add" version="opset1"><data auto_broadcast="sideways"/>'
+    )
     e = _err(tmp_path, xml, exc=ValidationError)
     assert "auto_broadcast='sideways' is not one of numpy, none, pdpd" in str(e) and e.layer_id == "2"
 
@@ -189,6 +202,7 @@ def test_bad_dims(tmp_path, dim):
 
 
 # ---- weights ---------------------------------------------------------------------------------------
+
 
 def test_missing_bin(tmp_path):
     xml, _ = scatter_model()

@@ -3,6 +3,7 @@ taken from the layers' numbering when every edge runs forward, each shape and pr
 parsed once, plain port ids taken as written, layers and edges dropped from the tree a batch at a
 time, whitespace between elements not kept, warnings looked for only when read_model refuses a
 model, and a graph freed as soon as it is let go (no reference cycle waits for the collector)."""
+
 from __future__ import annotations
 
 import gc
@@ -15,9 +16,9 @@ import pytest
 
 import irexec
 from big_irs import chain
+from irexec.check.lint import check
 from irexec.errors import ParseError, ValidationError
 from irexec.graph import Graph, Layer, Port, _id_key
-from irexec.check.lint import check
 from irexec.ir.reader import read_graph
 from irexec.ir.stream import DROP_EVERY
 from irexec.shapes import DYN, Dim
@@ -25,8 +26,9 @@ from irtext import add_model, const, layer, net, param, port, result, write
 
 
 def _layer(lid: str, n_in: int) -> Layer:
-    return Layer(lid, f"n{lid}", "Op", None, {}, [Port(str(i), None, ()) for i in range(n_in)],
-                 [Port(str(n_in), None, ())])
+    return Layer(
+        lid, f"n{lid}", "Op", None, {}, [Port(str(i), None, ()) for i in range(n_in)], [Port(str(n_in), None, ())]
+    )
 
 
 def _numbered_dag(rng: random.Random, n: int, backward: int) -> Graph:
@@ -72,14 +74,20 @@ def test_an_edge_back_to_an_earlier_number_is_followed():
 def _two_adds(dims_a: str, dims_b: str, prec_b: str = "FP32") -> str:
     """x -> Add(x, x) -> Add(., x) -> Result, the second Add's output port written by hand."""
     shape = (2, 3)
-    second = (f'<layer id="3" name="b" type="Add" version="opset1"><input>{port(0, "f32", shape)}'
-              f'{port(1, "f32", shape)}</input><output><port id="2" precision="{prec_b}">{dims_b}</port>'
-              f'</output></layer>')
-    first = (f'<layer id="2" name="a" type="Add" version="opset1"><input>{port(0, "f32", shape)}'
-             f'{port(1, "f32", shape)}</input><output><port id="2" precision="FP32">{dims_a}</port>'
-             f'</output></layer>')
-    return net([param(0, "x", shape), first, second, result(4, "f32", shape)],
-               [(0, 0, 2, 0), (0, 0, 2, 1), (2, 2, 3, 0), (0, 0, 3, 1), (3, 2, 4, 0)])
+    second = (
+        f'<layer id="3" name="b" type="Add" version="opset1"><input>{port(0, "f32", shape)}'
+        f'{port(1, "f32", shape)}</input><output><port id="2" precision="{prec_b}">{dims_b}</port>'
+        f"</output></layer>"
+    )
+    first = (
+        f'<layer id="2" name="a" type="Add" version="opset1"><input>{port(0, "f32", shape)}'
+        f'{port(1, "f32", shape)}</input><output><port id="2" precision="FP32">{dims_a}</port>'
+        f"</output></layer>"
+    )
+    return net(
+        [param(0, "x", shape), first, second, result(4, "f32", shape)],
+        [(0, 0, 2, 0), (0, 0, 2, 1), (2, 2, 3, 0), (0, 0, 3, 1), (3, 2, 4, 0)],
+    )
 
 
 def test_a_spelling_parsed_before_does_not_hide_a_bad_one(tmp_path):
@@ -99,8 +107,9 @@ def test_a_spelling_parsed_before_does_not_hide_a_bad_one(tmp_path):
 
 @pytest.mark.parametrize("text", ["<dim> </dim>", "<dim>\n  </dim>", "<dim/>", "<dim>?</dim>", "<dim>-1</dim>"])
 def test_a_blank_or_unknown_dim_is_dynamic(tmp_path, text):
-    xml = add_model().replace("<dim>2</dim><dim>3</dim></port></output></layer>",
-                              f"<dim>2</dim>{text}</port></output></layer>", 1)
+    xml = add_model().replace(
+        "<dim>2</dim><dim>3</dim></port></output></layer>", f"<dim>2</dim>{text}</port></output></layer>", 1
+    )
     assert read_graph(write(tmp_path, xml)).layer("0").outputs[0].shape == (Dim(2, 2), DYN)
 
 
@@ -110,16 +119,21 @@ def test_indented_and_compact_files_read_alike(tmp_path):
     a, b = read_graph(write(tmp_path, compact, stem="a")), read_graph(write(tmp_path, indented, stem="b"))
     for lid in a.layers:
         la, lb = a.layer(lid), b.layer(lid)
-        assert (la.attrs, [(p.id, p.etype, p.shape, p.names) for p in la.inputs + la.outputs]) == \
-               (lb.attrs, [(p.id, p.etype, p.shape, p.names) for p in lb.inputs + lb.outputs])
+        assert (la.attrs, [(p.id, p.etype, p.shape, p.names) for p in la.inputs + la.outputs]) == (
+            lb.attrs,
+            [(p.id, p.etype, p.shape, p.names) for p in lb.inputs + lb.outputs],
+        )
     assert b.layer("2").line > a.layer("2").line  # (lines are the file's own)
 
 
-@pytest.mark.parametrize("sp, dp, connects", [("00", "1", True), ("0", "01", True), ("+0", "1", False),
-                                             ("0", " 1", False)])
+@pytest.mark.parametrize(
+    "sp, dp, connects", [("00", "1", True), ("0", "01", True), ("+0", "1", False), ("0", " 1", False)]
+)
 def test_edge_ports_are_read_as_numbers(tmp_path, sp, dp, connects):
-    xml = add_model().replace('from-layer="1" from-port="0" to-layer="2" to-port="1"',
-                              f'from-layer="1" from-port="{sp}" to-layer="2" to-port="{dp}"')
+    xml = add_model().replace(
+        'from-layer="1" from-port="0" to-layer="2" to-port="1"',
+        f'from-layer="1" from-port="{sp}" to-layer="2" to-port="{dp}"',
+    )
     if connects:
         x = np.ones((2, 3), np.float32)
         assert irexec.read_model(write(tmp_path, xml)).infer({"x": x, "y": 2 * x})["z"].tolist() == (3 * x).tolist()
@@ -144,9 +158,15 @@ def test_a_refused_model_carries_its_warnings(tmp_path):
     # An unused Parameter (G009) and an unknown op (O001): read_model looks for warnings only
     # when it refuses, and then its error has the findings lint gives.
     shape = (2,)
-    xml = net([param(0, "x", shape), param(1, "unused", shape),
-               layer(2, "Nope", inputs=[port(0, "f32", shape)], outputs=[port(1, "f32", shape)]),
-               result(3, "f32", shape)], [(0, 0, 2, 0), (2, 1, 3, 0)])
+    xml = net(
+        [
+            param(0, "x", shape),
+            param(1, "unused", shape),
+            layer(2, "Nope", inputs=[port(0, "f32", shape)], outputs=[port(1, "f32", shape)]),
+            result(3, "f32", shape),
+        ],
+        [(0, 0, 2, 0), (2, 1, 3, 0)],
+    )
     path = write(tmp_path, xml)
     with pytest.raises(ValidationError) as info:
         irexec.read_model(path)
@@ -160,12 +180,24 @@ def _duplicates_model(tmp_path, broken: bool) -> str:
     and an op irexec does not know (O001) after it."""
     idx = np.array([[1, 0], [1, 2]], np.int64)
     last = layer(5, "Nope" if broken else "Relu", inputs=[port(0, "f32", (3, 2))], outputs=[port(1, "f32", (3, 2))])
-    xml = net([param(0, "x", (3, 2)), const(1, (2, 2), "i64", 0, 32), param(2, "u", (2, 2)),
-               const(3, (), "i64", 32, 8),
-               layer(4, "ScatterElementsUpdate", "opset3",
-                     inputs=[port(0, "f32", (3, 2)), port(1, "i64", (2, 2)), port(2, "f32", (2, 2)),
-                             port(3, "i64", ())], outputs=[port(4, "f32", (3, 2))]), last, result(6, "f32", (3, 2))],
-              [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0), (5, 1, 6, 0)])
+    xml = net(
+        [
+            param(0, "x", (3, 2)),
+            const(1, (2, 2), "i64", 0, 32),
+            param(2, "u", (2, 2)),
+            const(3, (), "i64", 32, 8),
+            layer(
+                4,
+                "ScatterElementsUpdate",
+                "opset3",
+                inputs=[port(0, "f32", (3, 2)), port(1, "i64", (2, 2)), port(2, "f32", (2, 2)), port(3, "i64", ())],
+                outputs=[port(4, "f32", (3, 2))],
+            ),
+            last,
+            result(6, "f32", (3, 2)),
+        ],
+        [(0, 0, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0), (5, 1, 6, 0)],
+    )
     tmp_path.mkdir()
     path = write(tmp_path, xml)
     with open(path[:-4] + ".bin", "wb") as f:
@@ -175,6 +207,7 @@ def _duplicates_model(tmp_path, broken: bool) -> str:
 
 def test_an_ops_warnings_are_asked_for_only_when_read_model_refuses(tmp_path, monkeypatch):
     from irexec.ops.movement.scatter_elements_update import ScatterElementsUpdate3 as ScatterElementsUpdate
+
     asked = []
     advise = ScatterElementsUpdate.advise
     monkeypatch.setattr(ScatterElementsUpdate, "advise", lambda op, ins: asked.append(1) or advise(op, ins))
@@ -272,6 +305,7 @@ def test_the_runs_plan_is_made_when_the_model_is_compiled_or_first_run(tmp_path)
 def test_an_attribute_spelling_read_before_is_read_alike_for_each_kind_and_its_choices():
     from irexec.errors import ValidationError as Invalid
     from irexec.ops.attrs import Attr
+
     assert Attr("n", "int").parse("1") == 1
     one = Attr("b", "bool").parse("1")  # (the same spelling, another kind: its own value)
     assert one is True
@@ -288,12 +322,16 @@ def test_the_spelling_cache_keeps_no_constants_offsets(tmp_path):
     # Each Const's offset and size is its own: kept, they filled the cache for every spelling after.
     from irexec.ops import attrs
     from irexec.ops.attrs import Attr
+
     n = 300
     layers, edges = [param(0, "x", (1,))], []
     for k in range(n):
-        layers += [const(2 * k + 1, (1,), "f32", 40000 + 4 * k, 4),
-                   layer(2 * k + 2, "Add", inputs=[port(0, "f32", (1,)), port(1, "f32", (1,))],
-                         outputs=[port(2, "f32", (1,))])]
+        layers += [
+            const(2 * k + 1, (1,), "f32", 40000 + 4 * k, 4),
+            layer(
+                2 * k + 2, "Add", inputs=[port(0, "f32", (1,)), port(1, "f32", (1,))], outputs=[port(2, "f32", (1,))]
+            ),
+        ]
         edges += [(2 * k, 0 if k == 0 else 2, 2 * k + 2, 0), (2 * k + 1, 0, 2 * k + 2, 1)]
     layers.append(result(2 * n + 1, "f32", (1,)))
     edges.append((2 * n, 2, 2 * n + 1, 0))

@@ -1,4 +1,5 @@
 """`irexec rules [CODE]`: the rule table, one rule's page, and an unknown code."""
+
 import os
 import subprocess
 import sys
@@ -10,8 +11,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def rules(*args):
-    return subprocess.run([sys.executable, "-m", "irexec", "rules", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "irexec", "rules", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
 
 
 def test_every_rule_is_listed_with_its_severity_and_title():

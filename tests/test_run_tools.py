@@ -1,5 +1,6 @@
 """`irexec run --profile / --repeat / --compare / --dump` and the progress line, through the CLI
 and the Python API (the executor's observer hook and Profiler)."""
+
 from __future__ import annotations
 
 import copy
@@ -17,10 +18,10 @@ from click.testing import CliRunner
 from lxml import etree
 
 import irexec
-from irexec.run import executor
-from irexec.cli import cli
 from irexec import io as cli_io
+from irexec.cli import cli
 from irexec.commands import running as run_cmd
+from irexec.run import executor
 from irexec.run.profiling import Profiler
 from irtext import layer, net, param, port, result, scatter_model, write
 from test_inplace import chain, count_inplace
@@ -45,11 +46,15 @@ def torch_model(stem="kv_attention_step"):
 
 
 def chain_inputs():
-    return {"x": np.arange(12, dtype=np.float32).reshape(4, 3), "one": np.full((4, 3), 2, np.float32),
-            "u": np.full((1, 3), 7, np.float32)}
+    return {
+        "x": np.arange(12, dtype=np.float32).reshape(4, 3),
+        "one": np.full((4, 3), 2, np.float32),
+        "u": np.full((1, 3), 7, np.float32),
+    }
 
 
 # The observer hook and Profiler (Python API)
+
 
 def test_profiler_lists_every_executed_layer_in_order(tmp_path):
     m, inputs, _ = torch_model()
@@ -62,7 +67,7 @@ def test_profiler_lists_every_executed_layer_in_order(tmp_path):
     results = [i for i in infos if i.node_type == "Result"]
     assert len(results) == len(m.outputs) and all(i.outputs == () and i.nbytes == 0 for i in results)
     soft = next(i for i in infos if i.node_type == "SoftMax")
-    (shape, etype), = soft.outputs
+    ((shape, etype),) = soft.outputs
     assert (etype, shape, soft.nbytes) == ("f32", (1, 2, 3), 24)  # 3 picked positions per head
     assert len(out) == len(m.outputs)
 
@@ -85,6 +90,7 @@ def test_layer_times_exclude_the_observers_own_work(tmp_path):
     def slow(layer, outputs, seconds):
         time.sleep(0.01)
         prof(layer, outputs, seconds)
+
     t = time.perf_counter()
     m.infer(inputs, observer=slow)
     wall = time.perf_counter() - t
@@ -100,6 +106,7 @@ def test_each_layer_is_timed_around_its_own_evaluation(tmp_path, monkeypatch):
     def sleepy(ins):
         time.sleep(0.05)
         return real(ins)
+
     monkeypatch.setattr(slow.op, "evaluate", sleepy)
     prof = Profiler()
     m.infer(inputs, observer=prof)
@@ -117,6 +124,7 @@ def test_cli_profile_lists_the_slow_layer_first(tmp_path, monkeypatch):
     def sleepy(self, ins, out=None):
         time.sleep(0.05)
         return real(self, ins, out)
+
     monkeypatch.setattr(SoftMax, "evaluate", sleepy)
     m, inputs, _ = torch_model()
     np.savez(tmp_path / "in.npz", **inputs)
@@ -134,6 +142,7 @@ def test_observer_sees_outputs_before_a_scatter_overwrites_them_in_place(tmp_pat
     def keep(layer, outputs, seconds):
         assert all(not o.flags.writeable for o in outputs)
         seen[layer.id] = [o.copy() for o in outputs]
+
     inputs = chain_inputs()
     m.infer(inputs, observer=keep)
     assert calls == [True, True, True]  # the scatters did write into the Multiply's buffer
@@ -150,6 +159,7 @@ def test_observer_cannot_write_what_later_layers_read(tmp_path):
     def vandal(layer, outputs, seconds):
         if outputs:
             outputs[0][...] = -1
+
     with pytest.raises(ValueError, match="read-only"):
         m.infer(chain_inputs(), observer=vandal)
 
@@ -160,6 +170,7 @@ def test_no_observer_no_timing(tmp_path, monkeypatch):
 
     def boom():
         raise AssertionError("timed without an observer")
+
     monkeypatch.setattr(executor, "perf_counter", boom)
     out = m.infer(inputs)
     np.testing.assert_array_equal(out["Result_87508"], want[3])
@@ -167,11 +178,12 @@ def test_no_observer_no_timing(tmp_path, monkeypatch):
 
 # --profile
 
+
 def _profile_rows(output: str) -> list:
     lines = output.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("time ms"))
     rows = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if "total:" in line:
             break
         rows.append(line.split())
@@ -227,6 +239,7 @@ def test_profile_escapes_names_from_the_file(tmp_path):
 
 # --compare
 
+
 @pytest.fixture
 def kv_ref(tmp_path):
     r = invoke("run", KV, "--random", "-o", tmp_path / "ref.npz")
@@ -239,7 +252,8 @@ def test_compare_match_exits_0_with_a_summary(kv_ref):
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == [
         "ok        updated_cache: 64 elements within tolerance (max abs err 0, max rel err 0)",
-        f"all 1 output(s) match '{kv_ref}' (floats: rtol 1e-05, atol 1e-08; integers exactly)"]
+        f"all 1 output(s) match '{kv_ref}' (floats: rtol 1e-05, atol 1e-08; integers exactly)",
+    ]
 
 
 def test_compare_mismatch_exits_1_with_where_and_how_much(tmp_path, kv_ref):
@@ -254,8 +268,10 @@ def test_compare_mismatch_exits_1_with_where_and_how_much(tmp_path, kv_ref):
     abs_err = max(abs(np.float64(want[0, 3, 1]) - np.float64(bad[0, 3, 1])), abs(np.float64(want[1, 7, 3])))
     # an expected zero met by a non-zero value is infinitely far in relative terms
     expected, got = str(bad[0, 3, 1]), str(want[0, 3, 1])
-    assert line.startswith(f"MISMATCH  updated_cache: 2 of 64 elements differ (max abs err {abs_err:.4g}, "
-                           f"max rel err inf); first at [0, 3, 1]: expected {expected}, got {got}")
+    assert line.startswith(
+        f"MISMATCH  updated_cache: 2 of 64 elements differ (max abs err {abs_err:.4g}, "
+        f"max rel err inf); first at [0, 3, 1]: expected {expected}, got {got}"
+    )
     assert r.output.strip().endswith(f"error: 1 of 1 output(s) differ from '{tmp_path / 'bad.npz'}'")
 
 
@@ -264,8 +280,10 @@ def test_compare_tolerances(tmp_path, kv_ref):
     np.savez(tmp_path / "shifted.npz", updated_cache=want + np.float32(1e-4))
     np.savez(tmp_path / "scaled.npz", updated_cache=want * np.float32(1 + 1e-3))
     # (a shift fails any rtol on the values near 0; a 0.1% scaling, an atol below 0.1% of the largest)
-    for ref, passing, failing in (("shifted", ["--atol", "2e-4"], ["--rtol", "0.5"]),
-                                  ("scaled", ["--rtol", "2e-3"], ["--atol", "2e-4"])):
+    for ref, passing, failing in (
+        ("shifted", ["--atol", "2e-4"], ["--rtol", "0.5"]),
+        ("scaled", ["--rtol", "2e-3"], ["--atol", "2e-4"]),
+    ):
         assert invoke("run", KV, "--random", "--compare", tmp_path / f"{ref}.npz").exit_code == 1
         r = invoke("run", KV, "--random", "--compare", tmp_path / f"{ref}.npz", *passing)
         assert r.exit_code == 0 and r.output.startswith("ok "), (ref, r.output)
@@ -280,9 +298,16 @@ def test_compare_tolerances(tmp_path, kv_ref):
 
 def nan_model(tmp_path):
     """y = x / x: NaN where x is 0."""
-    xml = net([param(0, "x", (4,)), layer(1, "Divide", inputs=[port(0, "f32", (4,)), port(1, "f32", (4,))],
-                                          outputs=[port(2, "f32", (4,), "y")]), result(2, "f32", (4,))],
-              [(0, 0, 1, 0), (0, 0, 1, 1), (1, 2, 2, 0)])
+    xml = net(
+        [
+            param(0, "x", (4,)),
+            layer(
+                1, "Divide", inputs=[port(0, "f32", (4,)), port(1, "f32", (4,))], outputs=[port(2, "f32", (4,), "y")]
+            ),
+            result(2, "f32", (4,)),
+        ],
+        [(0, 0, 1, 0), (0, 0, 1, 1), (1, 2, 2, 0)],
+    )
     path = write(tmp_path, xml)
     np.save(tmp_path / "x.npy", np.array([0, 1, 2, 0], np.float32))
     return path
@@ -296,8 +321,9 @@ def test_compare_nan_equals_nan_but_not_a_number(tmp_path):
     np.savez(tmp_path / "num.npz", y=np.array([np.nan, 1, 1, 1], np.float32))
     r = invoke("run", path, "-i", f"x={tmp_path / 'x.npy'}", "--compare", tmp_path / "num.npz")
     assert r.exit_code == 1
-    assert ("MISMATCH  y: 1 of 4 elements differ (max abs err nan, max rel err nan); "
-            "first at [3]: expected 1.0, got nan") in r.output
+    assert (
+        "MISMATCH  y: 1 of 4 elements differ (max abs err nan, max rel err nan); first at [3]: expected 1.0, got nan"
+    ) in r.output
 
 
 def test_compare_missing_extra_shape_and_aliases(tmp_path, kv_ref):
@@ -329,10 +355,14 @@ def test_compare_finds_outputs_by_any_tensor_name(tmp_path):
 
 def int_model(tmp_path):
     """i64 output: x + x."""
-    xml = net([param(0, "x", (3,), "i64"),
-               layer(1, "Add", inputs=[port(0, "i64", (3,)), port(1, "i64", (3,))],
-                     outputs=[port(2, "i64", (3,), "y")]), result(2, "i64", (3,))],
-              [(0, 0, 1, 0), (0, 0, 1, 1), (1, 2, 2, 0)])
+    xml = net(
+        [
+            param(0, "x", (3,), "i64"),
+            layer(1, "Add", inputs=[port(0, "i64", (3,)), port(1, "i64", (3,))], outputs=[port(2, "i64", (3,), "y")]),
+            result(2, "i64", (3,)),
+        ],
+        [(0, 0, 1, 0), (0, 0, 1, 1), (1, 2, 2, 0)],
+    )
     np.save(tmp_path / "x.npy", np.array([1, 2, 1 << 40], np.int64))
     return write(tmp_path, xml)
 
@@ -354,10 +384,19 @@ def test_compare_integers_exactly_across_types(tmp_path):
 
 def test_compare_bf16_outputs_with_their_widened_npz(tmp_path):
     shape = (2, 3)
-    xml = net([param(0, "x", shape, "bf16"),
-               layer(1, "Multiply", inputs=[port(0, "bf16", shape), port(1, "bf16", shape)],
-                     outputs=[port(2, "bf16", shape, "y")]), result(2, "bf16", shape)],
-              [(0, 0, 1, 0), (0, 0, 1, 1), (1, 2, 2, 0)])
+    xml = net(
+        [
+            param(0, "x", shape, "bf16"),
+            layer(
+                1,
+                "Multiply",
+                inputs=[port(0, "bf16", shape), port(1, "bf16", shape)],
+                outputs=[port(2, "bf16", shape, "y")],
+            ),
+            result(2, "bf16", shape),
+        ],
+        [(0, 0, 1, 0), (0, 0, 1, 1), (1, 2, 2, 0)],
+    )
     path = write(tmp_path, xml)
     assert invoke("run", path, "--random", "-o", tmp_path / "ref.npz").exit_code == 0
     assert np.load(tmp_path / "ref.npz")["y"].dtype == np.float32
@@ -414,6 +453,7 @@ def test_compare_against_the_openvino_runtime(tmp_path):
     oracle = pytest.importorskip("oracle")
     ov = oracle.ov
     import openvino.opset15 as ops
+
     rng = np.random.default_rng(3)
     data = ops.parameter([4, 5], ov.Type.f32, name="data")
     upd = ops.parameter([2, 5], ov.Type.f32, name="updates")
@@ -424,8 +464,10 @@ def test_compare_against_the_openvino_runtime(tmp_path):
     for node, name in ((total, "total"), (rows, "rows"), (positive, "positive")):
         node.output(0).get_tensor().set_names({name})
     path = oracle.save(ov.Model([ops.result(n) for n in (total, rows, positive)], [data, upd]), tmp_path)
-    feeds = {"data": oracle.exact_sample(rng, (4, 5), np.float32),
-             "updates": oracle.exact_sample(rng, (2, 5), np.float32)}
+    feeds = {
+        "data": oracle.exact_sample(rng, (4, 5), np.float32),
+        "updates": oracle.exact_sample(rng, (2, 5), np.float32),
+    }
     compiled = oracle.core().compile_model(path, "CPU")
     res = compiled(feeds)
     ref = {o.get_any_name(): np.asarray(res[o]) for o in compiled.outputs}
@@ -445,6 +487,7 @@ def test_compare_against_the_openvino_runtime(tmp_path):
 
 # --dump
 
+
 def load_dump(directory) -> dict:
     with open(os.path.join(directory, "index.json"), encoding="utf-8") as f:
         return json.load(f)
@@ -463,8 +506,11 @@ def tapped(xml_path: str, taps: list, directory) -> str:
         in_port.set("id", "0")
         in_port.attrib.pop("names", None)
         etree.SubElement(res, "input").append(in_port)
-        etree.SubElement(edges, "edge", {"from-layer": lid, "from-port": out_port.get("id"),
-                                         "to-layer": str(90000 + n), "to-port": "0"})
+        etree.SubElement(
+            edges,
+            "edge",
+            {"from-layer": lid, "from-port": out_port.get("id"), "to-layer": str(90000 + n), "to-port": "0"},
+        )
     stem = os.path.join(str(directory), "tapped")
     tree.write(stem + ".xml")
     bin_path = os.path.splitext(xml_path)[0] + ".bin"
@@ -500,8 +546,7 @@ def test_dump_equals_separate_evaluation_of_each_layer(tmp_path):
     assert [t["layer"] for t in params] == [i.name for i in m.inputs]
     for t in params:
         np.testing.assert_array_equal(np.load(tmp_path / "d" / t["file"]), inputs[t["layer"]])
-    assert [t["id"] for t in index["tensors"][len(params):]] == [
-        lay.id for lay in computed for _ in lay.outputs]
+    assert [t["id"] for t in index["tensors"][len(params) :]] == [lay.id for lay in computed for _ in lay.outputs]
     assert sorted(os.listdir(tmp_path / "d")) == sorted([t["file"] for t in index["tensors"]] + ["index.json"])
     assert set(index["outputs"]) == {i.name for i in m.outputs}
     assert f"dumped {len(index['tensors'])} tensor(s)" in r.output
@@ -532,8 +577,15 @@ def test_dump_names_from_the_file_cannot_escape(tmp_path):
     layers, edges = [param(0, "x", (2,))], []
     prev = 0
     for n, name in enumerate(HOSTILE, start=1):
-        layers.append(layer(n, "Add", inputs=[port(0, "f32", (2,)), port(1, "f32", (2,))],
-                            outputs=[port(2, "f32", (2,))], name=name or "placeholder"))
+        layers.append(
+            layer(
+                n,
+                "Add",
+                inputs=[port(0, "f32", (2,)), port(1, "f32", (2,))],
+                outputs=[port(2, "f32", (2,))],
+                name=name or "placeholder",
+            )
+        )
         edges += [(prev, 0 if prev == 0 else 2, n, 0), (0, 0, n, 1)]
         prev = n
     layers.append(result(99, "f32", (2,)))
@@ -549,7 +601,16 @@ def test_dump_names_from_the_file_cannot_escape(tmp_path):
     assert everything == sorted(["m/model.xml"] + [f"out/d/{f}" for f in os.listdir(tmp_path / "out" / "d")])
     index = load_dump(tmp_path / "out" / "d")
     assert [t["layer"] for t in index["tensors"][1:]] == [
-        "../../escape", "a/b\\c", "..", ".", "/etc/passwd", "x" * 300, "\nline\r", "ünï cödé", ""]
+        "../../escape",
+        "a/b\\c",
+        "..",
+        ".",
+        "/etc/passwd",
+        "x" * 300,
+        "\nline\r",
+        "ünï cödé",
+        "",
+    ]
     assert index["tensors"][3]["id"] == "../../id3"
     for t in index["tensors"]:
         assert re.fullmatch(r"\d{4}_[A-Za-z0-9_-]{1,48}_id[A-Za-z0-9_-]{1,16}\.npy", t["file"]), t["file"]
@@ -598,16 +659,36 @@ N_IDX = 70  # indices too many for the pre-run size check to fold: the error com
 def failing_model(tmp_path):
     """Multiply, then a ScatterUpdate whose index input is out of range at run time."""
     n = N_IDX
-    xml = net([param(0, "data", (4, 3)), param(1, "idx", (n,), "i64"), param(2, "u", (n, 3)),
-               layer(3, "Const", data={"element_type": "i64", "shape": "", "offset": 0, "size": 8},
-                     outputs=[port(0, "i64", ())]),
-               layer(6, "Multiply", inputs=[port(0, "f32", (4, 3)), port(1, "f32", (4, 3))],
-                     outputs=[port(2, "f32", (4, 3))], name="square"),
-               layer(4, "ScatterUpdate", "opset3",
-                     inputs=[port(0, "f32", (4, 3)), port(1, "i64", (n,)), port(2, "f32", (n, 3)),
-                             port(3, "i64", ())], outputs=[port(4, "f32", (4, 3), "out")], name="scatter"),
-               result(5, "f32", (4, 3))],
-              [(0, 0, 6, 0), (0, 0, 6, 1), (6, 2, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0)])
+    xml = net(
+        [
+            param(0, "data", (4, 3)),
+            param(1, "idx", (n,), "i64"),
+            param(2, "u", (n, 3)),
+            layer(
+                3,
+                "Const",
+                data={"element_type": "i64", "shape": "", "offset": 0, "size": 8},
+                outputs=[port(0, "i64", ())],
+            ),
+            layer(
+                6,
+                "Multiply",
+                inputs=[port(0, "f32", (4, 3)), port(1, "f32", (4, 3))],
+                outputs=[port(2, "f32", (4, 3))],
+                name="square",
+            ),
+            layer(
+                4,
+                "ScatterUpdate",
+                "opset3",
+                inputs=[port(0, "f32", (4, 3)), port(1, "i64", (n,)), port(2, "f32", (n, 3)), port(3, "i64", ())],
+                outputs=[port(4, "f32", (4, 3), "out")],
+                name="scatter",
+            ),
+            result(5, "f32", (4, 3)),
+        ],
+        [(0, 0, 6, 0), (0, 0, 6, 1), (6, 2, 4, 0), (1, 0, 4, 1), (2, 0, 4, 2), (3, 0, 4, 3), (4, 4, 5, 0)],
+    )
     np.save(tmp_path / "idx.npy", np.array([1] * (n - 1) + [9]))
     return write(tmp_path, xml, np.array(0, np.int64).tobytes())
 
@@ -633,13 +714,29 @@ def test_a_layer_error_found_before_running_keeps_the_inputs(tmp_path):
     """A small integer input that steers a shape (a Reshape's target) is folded by the pre-run
     size check, which finds the bad value before any layer runs: the error names the layer, and
     the dump holds the inputs that lead to it, and nothing computed."""
-    xml = net([param(0, "data", (4, 3)), param(1, "target", (2,), "i64"),
-               layer(2, "Multiply", inputs=[port(0, "f32", (4, 3)), port(1, "f32", (4, 3))],
-                     outputs=[port(2, "f32", (4, 3))], name="square"),
-               layer(3, "Reshape", data={"special_zero": "false"}, inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,))],
-                     outputs=[port(2, "f32", (-1, -1), "out")], name="reshape"),
-               result(4, "f32", (-1, -1))],
-              [(0, 0, 2, 0), (0, 0, 2, 1), (2, 2, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0)])
+    xml = net(
+        [
+            param(0, "data", (4, 3)),
+            param(1, "target", (2,), "i64"),
+            layer(
+                2,
+                "Multiply",
+                inputs=[port(0, "f32", (4, 3)), port(1, "f32", (4, 3))],
+                outputs=[port(2, "f32", (4, 3))],
+                name="square",
+            ),
+            layer(
+                3,
+                "Reshape",
+                data={"special_zero": "false"},
+                inputs=[port(0, "f32", (4, 3)), port(1, "i64", (2,))],
+                outputs=[port(2, "f32", (-1, -1), "out")],
+                name="reshape",
+            ),
+            result(4, "f32", (-1, -1)),
+        ],
+        [(0, 0, 2, 0), (0, 0, 2, 1), (2, 2, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0)],
+    )
     path = write(tmp_path, xml, b"")
     np.save(tmp_path / "target.npy", np.array([5, 5]))
     r = invoke("run", path, "--random", "-i", f"target={tmp_path / 'target.npy'}", "--dump", tmp_path / "d")
@@ -659,6 +756,7 @@ def test_a_run_failing_before_any_layer_leaves_no_dump(tmp_path):
 def test_dump_refuses_to_outgrow_the_disk(tmp_path, monkeypatch):
     class Usage:
         free = 700
+
     monkeypatch.setattr(shutil, "disk_usage", lambda path: Usage)
     r = invoke("run", KV, "--random", "--dump", tmp_path / "d")
     assert r.exit_code == 1
@@ -698,11 +796,14 @@ def test_dump_with_compare_profile_and_output_together(tmp_path, kv_ref):
 
 # -o, progress
 
+
 def test_output_file_errors_are_one_line_and_come_before_running(tmp_path, monkeypatch):
     monkeypatch.setattr(irexec.Model, "infer", lambda *a, **k: pytest.fail("ran"))
     r = invoke("run", KV, "--random", "-o", tmp_path / "no" / "out.npz")
-    assert r.exit_code == 2 and r.output.strip() == f"error: cannot write '{tmp_path / 'no' / 'out.npz'}': " \
-                                                     f"its folder does not exist"
+    assert (
+        r.exit_code == 2
+        and r.output.strip() == f"error: cannot write '{tmp_path / 'no' / 'out.npz'}': its folder does not exist"
+    )
     (tmp_path / "f").write_text("")
     r = invoke("run", KV, "--random", "-o", tmp_path / "f" / "out.npz")
     assert r.exit_code == 2 and "its folder is not a directory" in r.output
@@ -711,6 +812,7 @@ def test_output_file_errors_are_one_line_and_come_before_running(tmp_path, monke
 def test_save_failures_are_errors_not_tracebacks(tmp_path, monkeypatch):
     def full(*a, **k):
         raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(np.lib.format, "write_array", full)  # (the .npz members are written by irexec)
     with pytest.raises(irexec.IRExecError, match="cannot write '.*out.npz': No space left on device"):
         cli_io.save_npz_atomic(str(tmp_path / "out.npz"), {"a": np.zeros(3)})

@@ -7,6 +7,7 @@ these tests hold it to a plain loop over the updates bit for bit, for every redu
 (f16 and bf16 are reduced in f32 and rounded once, the loop does the same). The plugin
 comparisons are in the case tables (tests/cases/movement/test_scatter_*_update.py) and in
 tests/test_diff_scatter_duplicates.py (heavy duplicates of random floats: the plugin's bits)."""
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -17,8 +18,7 @@ from irexec.kernels import IndexOutOfRangeError, scatter_elements_update, scatte
 from irexec.kernels import indices as indices_module
 from irexec.kernels import reduce as reduce_module
 
-STEP = {"sum": np.add, "sub": np.subtract, "prod": np.multiply, "min": np.minimum, "max": np.maximum,
-        "mean": np.add}
+STEP = {"sum": np.add, "sub": np.subtract, "prod": np.multiply, "min": np.minimum, "max": np.maximum, "mean": np.add}
 NEUTRAL = {"sum": 0, "sub": 0, "mean": 0, "prod": 1}
 
 
@@ -62,9 +62,14 @@ DTYPES = (np.float32, np.float16, ml_dtypes.bfloat16, np.float64, np.int32, np.i
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), dtype=st.sampled_from(DTYPES),
-       reduction=st.sampled_from(["sum", "sub", "prod", "min", "max"]),
-       edges=st.integers(0, 300), nodes=st.integers(1, 12), features=st.sampled_from([16, 33]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    dtype=st.sampled_from(DTYPES),
+    reduction=st.sampled_from(["sum", "sub", "prod", "min", "max"]),
+    edges=st.integers(0, 300),
+    nodes=st.integers(1, 12),
+    features=st.sampled_from([16, 33]),
+)
 def test_nd_rows_equal_the_loop_bit_for_bit(seed, dtype, reduction, edges, nodes, features):
     rng = np.random.default_rng(seed)
     data = values(rng, dtype, (nodes, features), reduction)
@@ -75,11 +80,16 @@ def test_nd_rows_equal_the_loop_bit_for_bit(seed, dtype, reduction, edges, nodes
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), dtype=st.sampled_from(DTYPES),
-       reduction=st.sampled_from(["sum", "prod", "min", "max", "mean"]), use_init_val=st.booleans(),
-       edges=st.integers(2, 300), nodes=st.integers(1, 12), broadcast=st.booleans())
-def test_elements_whole_rows_equal_the_loop_bit_for_bit(seed, dtype, reduction, use_init_val, edges, nodes,
-                                                        broadcast):
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    dtype=st.sampled_from(DTYPES),
+    reduction=st.sampled_from(["sum", "prod", "min", "max", "mean"]),
+    use_init_val=st.booleans(),
+    edges=st.integers(2, 300),
+    nodes=st.integers(1, 12),
+    broadcast=st.booleans(),
+)
+def test_elements_whole_rows_equal_the_loop_bit_for_bit(seed, dtype, reduction, use_init_val, edges, nodes, broadcast):
     """Indices that repeat one target over a row's features, materialised or a broadcast view."""
     rng = np.random.default_rng(seed)
     data = values(rng, dtype, (nodes, 4, 5), reduction)
@@ -132,16 +142,18 @@ def test_integer_mean_rounds_down_and_does_not_overflow():
     idx = np.zeros((3, 16), np.int64)
     upd = np.full((3, 16), 2**31 - 2, np.int32)
     assert (scatter_elements_update(data, idx, upd, 0, "mean") == 2**31 - 2).all()  # floor(-0.25 + max)
-    neg = scatter_elements_update(np.zeros((1, 16), np.int32), idx[:2], np.full((2, 16), -3, np.int32), 0,
-                                  "mean", use_init_val=True)
+    neg = scatter_elements_update(
+        np.zeros((1, 16), np.int32), idx[:2], np.full((2, 16), -3, np.int32), 0, "mean", use_init_val=True
+    )
     assert (neg == -2).all()  # -6 / 3 = -2 exactly; and -3 + -4 ...
-    odd = scatter_elements_update(np.zeros((1, 16), np.int32), idx[:2], np.array([[-3] * 16, [-4] * 16],
-                                                                                  np.int32), 0, "mean",
-                                  use_init_val=False)
+    odd = scatter_elements_update(
+        np.zeros((1, 16), np.int32), idx[:2], np.array([[-3] * 16, [-4] * 16], np.int32), 0, "mean", use_init_val=False
+    )
     assert (odd == -4).all()  # floor(-3.5), as the spec rounds
     big = np.full((2, 16), 2**62, np.int64)  # i64: no wider accumulator, summed without overflow
-    got = scatter_elements_update(big, np.zeros((3, 16), np.int64), np.full((3, 16), 2**62 + 1, np.int64), 0,
-                                  "mean", use_init_val=False)
+    got = scatter_elements_update(
+        big, np.zeros((3, 16), np.int64), np.full((3, 16), 2**62 + 1, np.int64), 0, "mean", use_init_val=False
+    )
     assert (got[0] == 2**62 + 1).all() and (got[1] == 2**62).all()
 
 
@@ -164,5 +176,6 @@ def test_whole_rows_index_out_of_range_names_its_position():
     idx = np.zeros((5, 16), np.int64)
     idx[3] = -4
     with pytest.raises(IndexOutOfRangeError, match=r"index -4 at position \[3, 0\] is out of range \[-3, 2\]"):
-        scatter_elements_update(np.zeros((3, 16), np.float32), np.broadcast_to(idx[:, :1], (5, 16)),
-                                np.ones((5, 16), np.float32), 0, "sum")
+        scatter_elements_update(
+            np.zeros((3, 16), np.float32), np.broadcast_to(idx[:, :1], (5, 16)), np.ones((5, 16), np.float32), 0, "sum"
+        )

@@ -2,6 +2,7 @@
 property tests against a plain loop over each spec's formula, ONNX's reference, round trips
 through the gather inverses, and the fast routes (whole rows, updates grouped by target, work
 split over the cores) against loops."""
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -9,10 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from irexec import buffers
+from irexec.kernels import (
+    IndexOutOfRangeError,
+    gather_elements,
+    gather_nd,
+    scatter_elements,
+    scatter_elements_update,
+    scatter_nd_update,
+    scatter_update,
+)
 from irexec.kernels import indices as indices_module
 from irexec.kernels import reduce as reduce_module
-from irexec.kernels import (IndexOutOfRangeError, gather_elements, gather_nd, scatter_elements,
-                            scatter_elements_update, scatter_nd_update, scatter_update)
 
 # ---- the seed examples ----------------------------------------------------------------------------
 ND_DATA = np.array([1, 2, 3, 4])
@@ -20,13 +28,16 @@ ND_IDX = np.array([[0], [2], [-3], [-3], [0]])
 ND_UPD = np.array([10, 20, 30, 40, 50])
 
 
-@pytest.mark.parametrize("reduction, dtype, right, printed", [
-    # ScatterNDUpdate-15 XML examples 1-4: (right by the formula, what the spec prints)
-    ("none", np.float32, [50, 40, 20, 4], [50, 20, 20, 4]),       # erratum: index -3 is 1, so 40 wins
-    ("sum", np.float16, [61, 72, 23, 4], [61, 72, 23, 4]),
-    ("sub", np.int32, [-59, -68, -17, 4], [-59, -68, -17, 4]),
-    ("prod", np.float32, [500, 2400, 60, 4], [500, 3600, 40, 4]),  # erratum: 2*30*40 and 3*20
-])
+@pytest.mark.parametrize(
+    "reduction, dtype, right, printed",
+    [
+        # ScatterNDUpdate-15 XML examples 1-4: (right by the formula, what the spec prints)
+        ("none", np.float32, [50, 40, 20, 4], [50, 20, 20, 4]),  # erratum: index -3 is 1, so 40 wins
+        ("sum", np.float16, [61, 72, 23, 4], [61, 72, 23, 4]),
+        ("sub", np.int32, [-59, -68, -17, 4], [-59, -68, -17, 4]),
+        ("prod", np.float32, [500, 2400, 60, 4], [500, 3600, 40, 4]),  # erratum: 2*30*40 and 3*20
+    ],
+)
 def test_scatter_nd_15_xml_examples(reduction, dtype, right, printed):
     out = scatter_nd_update(ND_DATA.astype(dtype), ND_IDX.astype(np.int32), ND_UPD.astype(dtype), reduction)
     np.testing.assert_array_equal(out, right)
@@ -37,13 +48,16 @@ def test_scatter_nd_15_xml_examples(reduction, dtype, right, printed):
 
 def test_scatter_nd_15_example_1_erratum():
     """The spec prints [1, 11, 3, 10, 4, 6, 13, 12]; index -4 is 4, so position 4 ends as 14."""
-    out = scatter_nd_update(np.arange(1, 9), np.array([[4], [3], [1], [7], [-2], [-4]]),
-                            np.array([9, 10, 11, 12, 13, 14]))
+    out = scatter_nd_update(
+        np.arange(1, 9), np.array([[4], [3], [1], [7], [-2], [-4]]), np.array([9, 10, 11, 12, 13, 14])
+    )
     np.testing.assert_array_equal(out, [1, 11, 3, 10, 14, 6, 13, 12])
 
 
-SLICE_DATA = np.array([[[1, 2, 3, 4], [5, 6, 7, 8], [8, 7, 6, 5], [4, 3, 2, 1]]] * 2
-                      + [[[8, 7, 6, 5], [4, 3, 2, 1], [1, 2, 3, 4], [5, 6, 7, 8]]] * 2)
+SLICE_DATA = np.array(
+    [[[1, 2, 3, 4], [5, 6, 7, 8], [8, 7, 6, 5], [4, 3, 2, 1]]] * 2
+    + [[[8, 7, 6, 5], [4, 3, 2, 1], [1, 2, 3, 4], [5, 6, 7, 8]]] * 2
+)
 SLICE_UPD = np.array([[[5] * 4, [6] * 4, [7] * 4, [8] * 4], [[1] * 4, [2] * 4, [3] * 4, [4] * 4]])
 
 
@@ -56,37 +70,65 @@ def test_scatter_nd_slice_example(negative):
 
 
 def test_scatter_nd_3_example_1():
-    out = scatter_nd_update(np.arange(1, 9), np.array([[4], [3], [1], [7]]), np.array([9, 10, 11, 12]),
-                            negative=False)
+    out = scatter_nd_update(np.arange(1, 9), np.array([[4], [3], [1], [7]]), np.array([9, 10, 11, 12]), negative=False)
     np.testing.assert_array_equal(out, [1, 11, 3, 10, 9, 6, 7, 12])
 
 
-@pytest.mark.parametrize("reduction, init, data, idx, upd, axis, want", [
-    # ScatterElementsUpdate-12 spec examples 1-5
-    ("sum", True, [2, 3, 4, 6], [1, 0, 0, -2, -1, 2], [10, 20, 30, 40, 70, 60], 0, [52, 13, 104, 76]),
-    ("sum", False, [2, 3, 4, 6], [1, 0, 0, 2, 3, 2], [10, 20, 30, 40, 70, 60], 0, [50, 10, 100, 70]),
-    ("none", True, np.zeros((3, 4)), [[1, 2], [0, 3]], [[11, 12], [13, 14]], 1,
-     [[0, 11, 12, 0], [13, 0, 0, 14], [0, 0, 0, 0]]),
-    ("sum", True, np.ones((3, 4)), [[1, 1], [0, 3]], [[11, 12], [13, 14]], 1,
-     [[1, 24, 1, 1], [14, 1, 1, 15], [1, 1, 1, 1]]),
-    ("prod", True, np.full((3, 4), 2), [[1, 1], [0, 3]], [[11, 12], [13, 14]], 1,
-     [[2, 264, 2, 2], [26, 2, 2, 28], [2, 2, 2, 2]]),
-])
+@pytest.mark.parametrize(
+    "reduction, init, data, idx, upd, axis, want",
+    [
+        # ScatterElementsUpdate-12 spec examples 1-5
+        ("sum", True, [2, 3, 4, 6], [1, 0, 0, -2, -1, 2], [10, 20, 30, 40, 70, 60], 0, [52, 13, 104, 76]),
+        ("sum", False, [2, 3, 4, 6], [1, 0, 0, 2, 3, 2], [10, 20, 30, 40, 70, 60], 0, [50, 10, 100, 70]),
+        (
+            "none",
+            True,
+            np.zeros((3, 4)),
+            [[1, 2], [0, 3]],
+            [[11, 12], [13, 14]],
+            1,
+            [[0, 11, 12, 0], [13, 0, 0, 14], [0, 0, 0, 0]],
+        ),
+        (
+            "sum",
+            True,
+            np.ones((3, 4)),
+            [[1, 1], [0, 3]],
+            [[11, 12], [13, 14]],
+            1,
+            [[1, 24, 1, 1], [14, 1, 1, 15], [1, 1, 1, 1]],
+        ),
+        (
+            "prod",
+            True,
+            np.full((3, 4), 2),
+            [[1, 1], [0, 3]],
+            [[11, 12], [13, 14]],
+            1,
+            [[2, 264, 2, 2], [26, 2, 2, 28], [2, 2, 2, 2]],
+        ),
+    ],
+)
 def test_scatter_elements_12_examples(reduction, init, data, idx, upd, axis, want):
-    out = scatter_elements_update(np.asarray(data, np.float32), np.asarray(idx), np.asarray(upd, np.float32),
-                                  axis, reduction, init)
+    out = scatter_elements_update(
+        np.asarray(data, np.float32), np.asarray(idx), np.asarray(upd, np.float32), axis, reduction, init
+    )
     np.testing.assert_array_equal(out, want)
 
 
 def test_onnx_scatter_elements_examples():
-    out = scatter_elements(np.zeros((3, 3), np.float32), np.array([[1, 0, 2], [0, 2, 1]]),
-                           np.array([[1.0, 1.1, 1.2], [2.0, 2.1, 2.2]], np.float32))
+    out = scatter_elements(
+        np.zeros((3, 3), np.float32),
+        np.array([[1, 0, 2], [0, 2, 1]]),
+        np.array([[1.0, 1.1, 1.2], [2.0, 2.1, 2.2]], np.float32),
+    )
     np.testing.assert_array_equal(out, np.array([[2.0, 1.1, 0.0], [1.0, 0.0, 2.2], [0.0, 2.1, 1.2]], np.float32))
     out = scatter_elements(np.array([[1.0, 2.0, 3.0, 4.0, 5.0]]), np.array([[1, 3]]), np.array([[1.1, 2.1]]), axis=1)
     np.testing.assert_array_equal(out, [[1.0, 1.1, 3.0, 2.1, 5.0]])
 
 
 # ---- semantics decided where the specs are silent ----------------------------------------------------
+
 
 def test_duplicates_last_writer_wins_everywhere():
     idx = np.array([2, 0, 2, 2, 0, 1] * 50)
@@ -103,17 +145,21 @@ def test_duplicates_last_writer_wins_everywhere():
 def test_nan_propagates_in_min_and_max():
     nan = np.nan
     for red in ("min", "max"):
-        out = scatter_elements_update(np.array([nan, 1.0, 2.0]), np.array([0, 1, 1]),
-                                      np.array([5.0, nan, 0.0]), 0, red)
+        out = scatter_elements_update(np.array([nan, 1.0, 2.0]), np.array([0, 1, 1]), np.array([5.0, nan, 0.0]), 0, red)
         assert np.isnan(out[0]) and np.isnan(out[1]) and out[2] == 2.0
 
 
 def test_integer_mean_rounds_down_and_counts_init():
-    out = scatter_elements_update(np.array([0, 0, 7], np.int32), np.array([0, 0, 1, 1]),
-                                  np.array([-1, -2, 1, 2], np.int32), 0, "mean", use_init_val=False)
+    out = scatter_elements_update(
+        np.array([0, 0, 7], np.int32),
+        np.array([0, 0, 1, 1]),
+        np.array([-1, -2, 1, 2], np.int32),
+        0,
+        "mean",
+        use_init_val=False,
+    )
     np.testing.assert_array_equal(out, [-2, 1, 7])  # -1.5 -> -2 (floor), 1.5 -> 1, untouched 7
-    out = scatter_elements_update(np.array([-3, 3], np.int32), np.array([0, 1]), np.array([-4, 4], np.int32),
-                                  0, "mean")
+    out = scatter_elements_update(np.array([-3, 3], np.int32), np.array([0, 1]), np.array([-4, 4], np.int32), 0, "mean")
     np.testing.assert_array_equal(out, [-4, 3])  # (-3-4)/2 = -3.5 -> -4; (3+4)/2 = 3.5 -> 3
 
 
@@ -132,8 +178,13 @@ def test_boolean_reductions_are_logical():
     data = np.array([True, False, True, False])
     idx = np.array([[0], [1], [2], [3]])
     upd = np.array([True, True, False, False])
-    for red, want in [("sum", [1, 1, 1, 0]), ("sub", [0, 1, 1, 0]), ("prod", [1, 0, 0, 0]),
-                      ("min", [1, 0, 0, 0]), ("max", [1, 1, 1, 0])]:
+    for red, want in [
+        ("sum", [1, 1, 1, 0]),
+        ("sub", [0, 1, 1, 0]),
+        ("prod", [1, 0, 0, 0]),
+        ("min", [1, 0, 0, 0]),
+        ("max", [1, 1, 1, 0]),
+    ]:
         np.testing.assert_array_equal(scatter_nd_update(data, idx, upd, red), np.array(want, bool), err_msg=red)
     with pytest.raises(Exception, match="mean"):
         scatter_elements_update(data, idx[:, 0], upd, 0, "mean")
@@ -150,18 +201,30 @@ def test_inputs_never_written_and_out_in_place():
 
 # ---- bad indices: an error with the position, the value and the bound -----------------------------
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: scatter_update(np.zeros((4, 3)), np.array([[0, 4]]), np.zeros((1, 2, 3)), 0),
-     r"index 4 at position \[0, 1\] is out of range \[0, 3\]"),
-    (lambda: scatter_update(np.zeros(4), np.array([-1]), np.zeros(1), 0),
-     r"index -1 at position \[0\] is out of range \[0, 3\].*negative indices are not allowed"),
-    (lambda: scatter_elements_update(np.zeros((2, 3)), np.array([[0, -4]]), np.zeros((1, 2)), 1),
-     r"index -4 at position \[0, 1\] is out of range \[-3, 2\] along dim 1"),
-    (lambda: scatter_nd_update(np.zeros((2, 3)), np.array([[1, 0], [0, 3]]), np.zeros(2)),
-     r"index 3 at position \[1, 1\] is out of range \[-3, 2\] along dim 1"),
-    (lambda: gather_nd(np.zeros((2, 3)), np.array([[2]])), r"index 2 at position \[0, 0\]"),
-    (lambda: gather_elements(np.zeros((2, 3)), np.array([[5]]), 1), r"index 5 at position \[0, 0\]"),
-])
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (
+            lambda: scatter_update(np.zeros((4, 3)), np.array([[0, 4]]), np.zeros((1, 2, 3)), 0),
+            r"index 4 at position \[0, 1\] is out of range \[0, 3\]",
+        ),
+        (
+            lambda: scatter_update(np.zeros(4), np.array([-1]), np.zeros(1), 0),
+            r"index -1 at position \[0\] is out of range \[0, 3\].*negative indices are not allowed",
+        ),
+        (
+            lambda: scatter_elements_update(np.zeros((2, 3)), np.array([[0, -4]]), np.zeros((1, 2)), 1),
+            r"index -4 at position \[0, 1\] is out of range \[-3, 2\] along dim 1",
+        ),
+        (
+            lambda: scatter_nd_update(np.zeros((2, 3)), np.array([[1, 0], [0, 3]]), np.zeros(2)),
+            r"index 3 at position \[1, 1\] is out of range \[-3, 2\] along dim 1",
+        ),
+        (lambda: gather_nd(np.zeros((2, 3)), np.array([[2]])), r"index 2 at position \[0, 0\]"),
+        (lambda: gather_elements(np.zeros((2, 3)), np.array([[5]]), 1), r"index 5 at position \[0, 0\]"),
+    ],
+)
 def test_out_of_range_is_a_clear_error(call, message):
     with pytest.raises(IndexOutOfRangeError, match=message):
         call()
@@ -172,7 +235,7 @@ def test_unsigned_and_narrow_index_types():
         out = scatter_update(np.zeros(5), np.array([4, 1], dt), np.array([1.0, 2.0]), 0)
         np.testing.assert_array_equal(out, [0, 2, 0, 0, 1])
     with pytest.raises(IndexOutOfRangeError, match="18446744073709551615"):
-        scatter_update(np.zeros(5), np.array([2 ** 64 - 1], np.uint64), np.array([1.0]), 0)
+        scatter_update(np.zeros(5), np.array([2**64 - 1], np.uint64), np.array([1.0]), 0)
     with pytest.raises(Exception, match="integer type"):
         scatter_update(np.zeros(5), np.array([1.0]), np.array([1.0]), 0)
 
@@ -183,6 +246,7 @@ def test_zero_d_indices_for_scatter_update():
 
 
 # ---- property tests against plain loops over the specs' formulas -----------------------------------
+
 
 def loop_scatter_elements(data, idx, upd, axis, reduction, use_init_val=True):
     out = data.copy()
@@ -216,7 +280,7 @@ def elements_case(draw):
     axis = draw(st.integers(-rank, rank - 1))
     ax = axis % rank
     ishape = tuple(draw(st.integers(1, 6)) if d == ax else draw(st.integers(1, shape[d])) for d in range(rank))
-    seed = draw(st.integers(0, 2 ** 16))
+    seed = draw(st.integers(0, 2**16))
     rng = np.random.default_rng(seed)
     data = rng.integers(-20, 20, shape).astype(np.int64)
     idx = rng.integers(-shape[ax], shape[ax], ishape)
@@ -239,7 +303,7 @@ def nd_case(draw):
     shape = tuple(draw(st.integers(1, 4)) for _ in range(rank))
     k = draw(st.integers(1, rank))
     lead = tuple(draw(st.integers(1, 4)) for _ in range(draw(st.integers(1, 2))))
-    rng = np.random.default_rng(draw(st.integers(0, 2 ** 16)))
+    rng = np.random.default_rng(draw(st.integers(0, 2**16)))
     idx = np.stack([rng.integers(-shape[j], shape[j], lead) for j in range(k)], -1)
     data = rng.integers(-9, 9, shape)
     upd = rng.integers(-9, 9, lead + shape[k:])
@@ -251,8 +315,14 @@ def nd_case(draw):
 def test_scatter_nd_matches_the_spec_snippet(case, reduction):
     """The ScatterNDUpdate-15 spec's NumPy snippet, run as a loop (index order for duplicates)."""
     data, idx, upd = case
-    fn = {"none": lambda x, y: y, "sum": lambda x, y: x + y, "sub": lambda x, y: x - y,
-          "prod": lambda x, y: x * y, "min": np.minimum, "max": np.maximum}[reduction]
+    fn = {
+        "none": lambda x, y: y,
+        "sum": lambda x, y: x + y,
+        "sub": lambda x, y: x - y,
+        "prod": lambda x, y: x * y,
+        "min": np.minimum,
+        "max": np.maximum,
+    }[reduction]
     want = data.copy()
     for ndidx in np.ndindex(idx.shape[:-1]):
         key = tuple(int(i) for i in idx[ndidx])
@@ -261,25 +331,28 @@ def test_scatter_nd_matches_the_spec_snippet(case, reduction):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(1, 3).flatmap(lambda r: st.tuples(st.just(r), st.integers(-r, r - 1), st.integers(0, 2 ** 16))),
-       st.integers(0, 3))
+@given(
+    st.integers(1, 3).flatmap(lambda r: st.tuples(st.just(r), st.integers(-r, r - 1), st.integers(0, 2**16))),
+    st.integers(0, 3),
+)
 def test_scatter_update_matches_the_formula(params, idx_rank):
     rank, axis, seed = params
     rng = np.random.default_rng(seed)
     shape = tuple(rng.integers(1, 5, rank))
     ax = axis % rank
     idx = rng.integers(0, shape[ax], tuple(rng.integers(1, 4, idx_rank)))
-    upd = rng.standard_normal(shape[:ax] + idx.shape + shape[ax + 1:])
+    upd = rng.standard_normal(shape[:ax] + idx.shape + shape[ax + 1 :])
     data = rng.standard_normal(shape)
     want = data.copy()
     for m in np.ndindex(*idx.shape):
         for pre in np.ndindex(*shape[:ax]):
-            for post in np.ndindex(*shape[ax + 1:]):
+            for post in np.ndindex(*shape[ax + 1 :]):
                 want[pre + (idx[m],) + post] = upd[pre + m + post]
     np.testing.assert_array_equal(scatter_update(data, idx, upd, axis), want)
 
 
 # ---- round trips: gathering what was scattered gives the updates back -------------------------------
+
 
 @settings(max_examples=100, deadline=None)
 @given(elements_case())
@@ -300,12 +373,11 @@ def test_gather_nd_inverts_scatter_nd(case):
     (the last in index order), so with distinct targets exactly the updates."""
     data, idx, upd = case
     k = idx.shape[-1]
-    flat = np.ravel_multi_index(tuple(np.moveaxis(idx % np.array(data.shape[:k]), -1, 0)),
-                                data.shape[:k]).reshape(-1)
+    flat = np.ravel_multi_index(tuple(np.moveaxis(idx % np.array(data.shape[:k]), -1, 0)), data.shape[:k]).reshape(-1)
     targets, first_from_end = np.unique(flat[::-1], return_index=True)
     winner = dict(zip(targets.tolist(), (flat.size - 1 - first_from_end).tolist()))
     src = np.array([winner[t] for t in flat.tolist()])
-    want = upd.reshape((flat.size,) + upd.shape[idx.ndim - 1:])[src].reshape(upd.shape)
+    want = upd.reshape((flat.size,) + upd.shape[idx.ndim - 1 :])[src].reshape(upd.shape)
     np.testing.assert_array_equal(gather_nd(scatter_nd_update(data, idx, upd), idx), want)
 
 
@@ -350,10 +422,21 @@ def loop_scatter_nd(data, idx, upd, reduction):
     half = data.dtype in (np.float16, BF16)
     want = data.astype(np.float32) if half else data.copy()
     upd = upd.astype(np.float32) if half else upd
-    logical = {"sum": np.logical_or, "sub": np.logical_xor, "prod": np.logical_and,
-               "min": np.logical_and, "max": np.logical_or}
-    arith = {"none": lambda x, y: y, "sum": np.add, "sub": np.subtract, "prod": np.multiply,
-             "min": np.minimum, "max": np.maximum}
+    logical = {
+        "sum": np.logical_or,
+        "sub": np.logical_xor,
+        "prod": np.logical_and,
+        "min": np.logical_and,
+        "max": np.logical_or,
+    }
+    arith = {
+        "none": lambda x, y: y,
+        "sum": np.add,
+        "sub": np.subtract,
+        "prod": np.multiply,
+        "min": np.minimum,
+        "max": np.maximum,
+    }
     fn = logical[reduction] if data.dtype == np.bool_ and reduction != "none" else arith[reduction]
     for pos in np.ndindex(idx.shape[:-1]):
         key = tuple(int(i) for i in idx[pos])
@@ -410,8 +493,12 @@ def test_nd_whole_rows_accumulate_half_types_in_f32(split):
     upd[0] = 2048
     out = scatter_nd_update(data, np.full((5, 1), 2), upd, "sum")  # one row, five times
     assert (out[2] == 2052).all() and not out[[0, 1, 3]].any()  # f16 steps would stay at 2048
-    once = scatter_nd_update(np.full((4, reduce_module.ROW_MIN), 2048, np.float16),
-                             np.array([[1]]), np.ones((1, reduce_module.ROW_MIN), np.float16), "sum")
+    once = scatter_nd_update(
+        np.full((4, reduce_module.ROW_MIN), 2048, np.float16),
+        np.array([[1]]),
+        np.ones((1, reduce_module.ROW_MIN), np.float16),
+        "sum",
+    )
     assert (once[1] == 2048).all()  # distinct rows: 2049 rounds back to 2048, once
 
 
@@ -441,10 +528,22 @@ def loop_reduce(data, lin, upd, reduction, use_init_val):
     return out.reshape(data.shape)
 
 
-@pytest.mark.parametrize("dtype, reduction", [
-    (np.int32, "mean"), (np.uint8, "mean"), (np.int64, "mean"), (np.float32, "mean"),
-    (np.float64, "mean"), (np.float16, "mean"), (BF16, "mean"), (np.float16, "sum"),
-    (BF16, "prod"), (np.float16, "min"), (BF16, "max")])
+@pytest.mark.parametrize(
+    "dtype, reduction",
+    [
+        (np.int32, "mean"),
+        (np.uint8, "mean"),
+        (np.int64, "mean"),
+        (np.float32, "mean"),
+        (np.float64, "mean"),
+        (np.float16, "mean"),
+        (BF16, "mean"),
+        (np.float16, "sum"),
+        (BF16, "prod"),
+        (np.float16, "min"),
+        (BF16, "max"),
+    ],
+)
 @pytest.mark.parametrize("targets", ["distinct", "spread", "one", "pivots"])
 @pytest.mark.parametrize("use_init_val", [True, False])
 def test_grouped_reductions(dtype, reduction, targets, use_init_val, split):
@@ -454,8 +553,12 @@ def test_grouped_reductions(dtype, reduction, targets, use_init_val, split):
     targets, which become the split points ("pivots")."""
     rng = np.random.default_rng(11)
     size, n = 300, 200
-    lin = {"distinct": rng.permutation(size)[:n], "spread": rng.integers(0, size, n),
-           "one": np.full(n, 17), "pivots": rng.choice([3, 150, 151, 299], n)}[targets]
+    lin = {
+        "distinct": rng.permutation(size)[:n],
+        "spread": rng.integers(0, size, n),
+        "one": np.full(n, 17),
+        "pivots": rng.choice([3, 150, 151, 299], n),
+    }[targets]
     lin = lin.astype(np.int64)
     lo = 0 if np.dtype(dtype).kind == "u" else -50
     data = rng.integers(lo, 50, size).astype(dtype)
@@ -503,8 +606,12 @@ def test_grouped_float_reductions_run_in_index_order(split):
     got = np.full(4, 5, np.float32)
     reduce_module.reduce_at(got, lin, upd, "mean")
     assert got[2] == np.float32(want / np.float32(3)) and got[0] == 4
-    rows = scatter_nd_update(np.full((3, reduce_module.ROW_MIN), 5, np.float32), lin[:, None] % 3,
-                             np.repeat(upd[:, None], reduce_module.ROW_MIN, 1), "sum")
+    rows = scatter_nd_update(
+        np.full((3, reduce_module.ROW_MIN), 5, np.float32),
+        lin[:, None] % 3,
+        np.repeat(upd[:, None], reduce_module.ROW_MIN, 1),
+        "sum",
+    )
     assert (rows[2] == want).all() and (rows[0] == 8).all()
 
 
@@ -548,6 +655,7 @@ def test_nd_rows_of_no_elements():
 
 def test_f16_overflow_is_inf_without_a_warning_whether_rows_repeat_or_not():
     import warnings
+
     for idx in ([[0], [0]], [[0]]):
         upd = np.full((len(idx), 16), 60000, np.float16)
         with warnings.catch_warnings():
@@ -575,8 +683,9 @@ def test_whole_rows_column_is_each_rows_target(layout, split):
     data = rng.integers(-20, 20, (7, 4, 5)).astype(np.int64)
     upd = rng.integers(-20, 20, (300, 4, 5)).astype(np.int64)
     for reduction in ("sum", "max", "mean"):
-        np.testing.assert_array_equal(scatter_elements_update(data, idx, upd, 0, reduction),
-                                      loop_scatter_elements(data, idx, upd, 0, reduction))
+        np.testing.assert_array_equal(
+            scatter_elements_update(data, idx, upd, 0, reduction), loop_scatter_elements(data, idx, upd, 0, reduction)
+        )
     for row in (0, 151, 299):  # in the first, a middle and the last block or part
         bad = np.array(idx)
         bad[row, 3, 4] = bad[row, 0, 0] + 1
@@ -592,5 +701,4 @@ def test_nd_single_column_indices_are_read_not_written():
     np.testing.assert_array_equal(got[:, 0], [1, 2, 1])
     np.testing.assert_array_equal(idx, keep)
     with pytest.raises(IndexOutOfRangeError, match=r"index 3 at position \[2, 0\] is out of range \[-3, 2\]"):
-        scatter_nd_update(np.zeros((3, 16), np.float32), np.array([[1], [0], [3]]), np.ones((3, 16), np.float32),
-                          "sum")
+        scatter_nd_update(np.zeros((3, 16), np.float32), np.array([[1], [0], [3]]), np.ones((3, 16), np.float32), "sum")

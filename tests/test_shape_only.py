@@ -2,6 +2,7 @@
 and constants: attention masks' ranges, RoPE positions) take the values the sizing pass computed
 for the input signature; they are computed again for another signature, and an observer still
 sees them computed."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -46,15 +47,16 @@ def test_an_observer_sees_them_computed(tmp_path):
     model = irexec.read_model(_positions_model(tmp_path))
     for _ in range(2):
         seen = []
-        model.infer({"x": np.zeros((2, 4), np.float32)}, observer=lambda layer, outs, s: seen.append(layer.type))
+        model.infer({"x": np.zeros((2, 4), np.float32)}, observer=lambda layer, outs, s: seen.append(layer.type))  # noqa: B023 (called within this iteration)
         assert seen == ["ShapeOf", "Gather", "Range", "Convert", "Add", "Result"]
 
 
 def test_an_input_value_is_not_shape_only(tmp_path):
     """Range(0, x[0]) depends on x's value: computed every run, even for a known signature."""
     x = ops.parameter([1], ov.Type.i64, name="n")
-    r = ops.range(ops.constant(np.int64(0)), ops.squeeze(x, ops.constant(np.int64(0))),
-                  ops.constant(np.int64(1)), "i64")
+    r = ops.range(
+        ops.constant(np.int64(0)), ops.squeeze(x, ops.constant(np.int64(0))), ops.constant(np.int64(1)), "i64"
+    )
     path = str(tmp_path / "r.xml")
     ov.save_model(ov.Model([ops.result(ops.reduce_sum(r, ops.constant(np.int64(0))))], [x]), path)
     model = irexec.read_model(path)

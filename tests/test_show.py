@@ -1,6 +1,7 @@
 """`irexec show`: the summary checked against the XML itself, the JSON schema, the DOT graph (every
 layer and edge, findings highlighted, hostile names escaped), Graphviz present or missing, exit
 statuses and atomic outputs."""
+
 import html as htmllib
 import json
 import os
@@ -15,13 +16,15 @@ import pytest
 from click.testing import CliRunner
 from lxml import etree
 
-from irexec.show import summary as showmod
 from irexec.cli import cli
+from irexec.show import summary as showmod
+from irexec.show.dot import to_dot
 from irtext import add_model, layer, net, param, port, result, write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODELS = {name: os.path.join(ROOT, "models", name + ".xml")
-          for name in ("kv_cache_update", "row_assign", "packed_weights")}
+MODELS = {
+    name: os.path.join(ROOT, "models", name + ".xml") for name in ("kv_cache_update", "row_assign", "packed_weights")
+}
 DOT = shutil.which("dot")
 needs_graphviz = pytest.mark.skipif(DOT is None, reason="Graphviz's dot is not installed")
 
@@ -36,16 +39,21 @@ def xml_facts(path):
     layers = root.find("layers").findall("layer")
     consts = [lay for lay in layers if lay.get("type") == "Const"]
     return {
-        "name": root.get("name"), "ir_version": int(root.get("version")),
-        "layers": len(layers), "edges": len(root.find("edges").findall("edge")),
+        "name": root.get("name"),
+        "ir_version": int(root.get("version")),
+        "layers": len(layers),
+        "edges": len(root.find("edges").findall("edge")),
         "ops": Counter((lay.get("type"), lay.get("version")) for lay in layers),
         "params": [lay.get("name") for lay in layers if lay.get("type") == "Parameter"],
         "results": [lay for lay in layers if lay.get("type") == "Result"],
-        "const_count": len(consts), "const_bytes": sum(int(c.find("data").get("size")) for c in consts),
+        "const_count": len(consts),
+        "const_bytes": sum(int(c.find("data").get("size")) for c in consts),
         "const_sizes": sorted((int(c.find("data").get("size")) for c in consts), reverse=True),
         "by_id": {lay.get("id"): lay for lay in layers},
-        "edge_list": [(e.get("from-layer"), e.get("from-port"), e.get("to-layer"), e.get("to-port"))
-                      for e in root.find("edges").findall("edge")],
+        "edge_list": [
+            (e.get("from-layer"), e.get("from-port"), e.get("to-layer"), e.get("to-port"))
+            for e in root.find("edges").findall("edge")
+        ],
     }
 
 
@@ -64,15 +72,26 @@ def dot_text(path, *extra):
 def broken_model(tmp_path, name="add"):
     """x + y declared [2,4] where the inputs make [2,3]: an S001 on the Add layer (id 2)."""
     shape = (2, 3)
-    xml = net([param(0, "x", shape), param(1, "y", shape),
-               layer(2, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)],
-                     outputs=[port(2, "f32", (2, 4), "z")], name=name),
-               result(3, "f32", (2, 4))],
-              [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)])
+    xml = net(
+        [
+            param(0, "x", shape),
+            param(1, "y", shape),
+            layer(
+                2,
+                "Add",
+                inputs=[port(0, "f32", shape), port(1, "f32", shape)],
+                outputs=[port(2, "f32", (2, 4), "z")],
+                name=name,
+            ),
+            result(3, "f32", (2, 4)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
+    )
     return write(tmp_path, xml)
 
 
 # ---- the summary -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("model", sorted(MODELS))
 def test_summary_figures_match_the_xml(model):
@@ -88,7 +107,7 @@ def test_summary_figures_match_the_xml(model):
     assert len(got["outputs"]) == len(want["results"])
     assert got["constants"]["count"] == want["const_count"]
     assert got["constants"]["bytes"] == want["const_bytes"]
-    assert [c["bytes"] for c in got["constants"]["largest"]] == want["const_sizes"][:showmod.LARGEST_CONSTANTS]
+    assert [c["bytes"] for c in got["constants"]["largest"]] == want["const_sizes"][: showmod.LARGEST_CONSTANTS]
     assert got["lint"] == {"errors": 0, "warnings": 0, "findings": []}
 
 
@@ -123,8 +142,7 @@ def test_text_summary_of_kv_cache_update():
 
 
 def test_an_output_without_tensor_names_is_named_by_its_result(tmp_path):
-    xml = net([param(0, "x", (3,)), layer(1, "Result", inputs=[port(0, "f32", (3,))], name="out")],
-              [(0, 0, 1, 0)])
+    xml = net([param(0, "x", (3,)), layer(1, "Result", inputs=[port(0, "f32", (3,))], name="out")], [(0, 0, 1, 0)])
     xml = xml.replace(' names="x"', "")
     got = summary(write(tmp_path, xml))
     assert got["outputs"][0]["name"] == "out" and got["outputs"][0]["tensor_names"] == []
@@ -137,8 +155,20 @@ def test_dynamic_dims_in_the_summary(tmp_path):
     assert got["outputs"][0]["shape"] == "[?,3]"
 
 
-JSON_KEYS = {"schema_version", "file", "name", "ir_version", "layers", "edges", "ops", "inputs", "outputs",
-             "constants", "lint", "graph"}
+JSON_KEYS = {
+    "schema_version",
+    "file",
+    "name",
+    "ir_version",
+    "layers",
+    "edges",
+    "ops",
+    "inputs",
+    "outputs",
+    "constants",
+    "lint",
+    "graph",
+}
 TENSOR_KEYS = {"name", "tensor_names", "element_type", "shape", "dims", "layer_id"}
 
 
@@ -164,6 +194,7 @@ def test_schema_keys_are_the_documented_ones():
 
 
 # ---- a model with findings ------------------------------------------------------------------------
+
 
 def test_a_broken_model_is_shown_with_its_findings(tmp_path):
     path = broken_model(tmp_path)
@@ -205,8 +236,10 @@ def test_a_warning_is_amber(tmp_path):
 # ---- the DOT -------------------------------------------------------------------------------------
 
 _NODE = re.compile(r'^  (L\w+|X\d+) \[label=<(.*)>, tooltip="((?:[^"\\]|\\.)*)"(?:, \w+="?[#\w.,]+"?)*\];$')
-_EDGE = re.compile(r'^  (L\w+|X\d+) -> (L\w+|X\d+) \[label="((?:[^"\\]|\\.)*)"(?:, headlabel="\d+")?'
-                   r'(?:, \w+="[#\w]+")*\];$')
+_EDGE = re.compile(
+    r'^  (L\w+|X\d+) -> (L\w+|X\d+) \[label="((?:[^"\\]|\\.)*)"(?:, headlabel="\d+")?'
+    r'(?:, \w+="[#\w]+")*\];$'
+)
 _TAGS = re.compile(r"<(/?B|BR/|/FONT|FONT(?: POINT-SIZE=\"\d+\")?(?: COLOR=\"#\w+\")?)>")
 
 
@@ -239,11 +272,20 @@ def test_every_layer_is_a_node_and_every_edge_an_edge_with_its_shape(model):
         assert f"<B>{lay.get('type')}</B>" in m.group(2) and lay.get("name") in m.group(2)
     got_edges = Counter((m.group(1), m.group(2), m.group(3)) for m in edges)
     want_edges = Counter()
-    for src, sp, dst, dp in want["edge_list"]:
+    for src, sp, dst, _dp in want["edge_list"]:
         out = next(p for p in want["by_id"][src].find("output") if p.get("id") == sp)
         shape = "[" + ",".join(d.text for d in out.findall("dim")) + "]"
-        etype = {"FP32": "f32", "I64": "i64", "I4": "i4", "U4": "u4", "U1": "u1", "FP16": "f16",
-                 "BF16": "bf16", "BOOL": "boolean", "BIN": "u1"}[out.get("precision")]
+        etype = {
+            "FP32": "f32",
+            "I64": "i64",
+            "I4": "i4",
+            "U4": "u4",
+            "U1": "u1",
+            "FP16": "f16",
+            "BF16": "bf16",
+            "BOOL": "boolean",
+            "BIN": "u1",
+        }[out.get("precision")]
         want_edges[(f"L{src}", f"L{dst}", f"{shape} {etype}")] += 1
     assert got_edges == want_edges
 
@@ -302,7 +344,7 @@ def attrs_of(statement: str) -> dict:
     """The attributes of one node statement ``ID [k=v, ...];``."""
     toks = tokens(statement)
     assert toks[1] == "[" and toks[-2:] in (["]", ";"], ["]"]), toks
-    body, attrs = toks[2:toks.index("]", len(toks) - 2)], {}
+    body, attrs = toks[2 : toks.index("]", len(toks) - 2)], {}
     while body:
         key, eq, value, *body = body
         assert eq == "=", (key, eq, value)
@@ -318,11 +360,22 @@ HOSTILE = 'a"b\\c\nd<b>]f, color=red, label="x" \\N &amp; \\'
 def hostile_model(tmp_path):
     attr = HOSTILE.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace("\n", "&#10;")
     shape = (2,)
-    xml = net([param(0, "x", shape), param(1, "y", shape),
-               layer(2, "Add", inputs=[port(0, "f32", shape), port(1, "f32", shape)],
-                     outputs=[port(2, "f32", (3,), "z")], name=attr),
-               result(3, "f32", (3,))],
-              [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)], name=attr)
+    xml = net(
+        [
+            param(0, "x", shape),
+            param(1, "y", shape),
+            layer(
+                2,
+                "Add",
+                inputs=[port(0, "f32", shape), port(1, "f32", shape)],
+                outputs=[port(2, "f32", (3,), "z")],
+                name=attr,
+            ),
+            result(3, "f32", (3,)),
+        ],
+        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
+        name=attr,
+    )
     # A layer id with quotes and brackets too (edges name it the same way).
     xml = xml.replace('<layer id="1"', '<layer id="1&quot;]"').replace('from-layer="1"', 'from-layer="1&quot;]"')
     return write(tmp_path, xml)
@@ -333,8 +386,8 @@ def test_hostile_names_are_escaped(tmp_path):
     dot = dot_text(path)
     nodes, edges = check_dot_syntax(dot)
     assert len(nodes) == 4 and len(edges) == 3
-    assert "X0 -> L2" in dot                 # the odd layer id is not written as an identifier
-    visible = showmod.printable(HOSTILE)     # the newline shown as \n, like in messages
+    assert "X0 -> L2" in dot  # the odd layer id is not written as an identifier
+    visible = showmod.printable(HOSTILE)  # the newline shown as \n, like in messages
     assert "\n" in HOSTILE and "\n" not in visible
     label = node_line(dot, "L2")
     text = _NODE.match(label).group(2)
@@ -342,7 +395,7 @@ def test_hostile_names_are_escaped(tmp_path):
     assert "\\N" not in dot and "<BR/>" + htmllib.escape(drawn, quote=True) + "<BR/>" in text
     assert set(attrs_of(label)) == {"label", "tooltip", "color", "fillcolor", "penwidth"}
     assert attrs_of(label)["color"] == '"#c00000"'
-    assert "S001" in label                   # still highlighted
+    assert "S001" in label  # still highlighted
     r = invoke("show", path)
     assert r.exit_code == 0 and visible in r.stdout and "\nd<b>" not in r.stdout
 
@@ -371,6 +424,7 @@ def test_hostile_names_round_trip_through_graphviz(tmp_path):
 
 # ---- Graphviz, files, exit statuses --------------------------------------------------------------
 
+
 @needs_graphviz
 def test_svg_and_png(tmp_path):
     svg, png = tmp_path / "m.svg", tmp_path / "m.png"
@@ -384,22 +438,30 @@ def test_svg_and_png(tmp_path):
 
 def test_without_graphviz_svg_is_refused_before_anything_is_written(tmp_path, monkeypatch):
     from irexec.show import graphviz
+
     monkeypatch.setattr(graphviz.shutil, "which", lambda name, *a, **k: None)
     out_dot, out_svg = tmp_path / "m.dot", tmp_path / "m.svg"
     for args in (["--svg", out_svg], ["--png", tmp_path / "m.png"], ["--dot", out_dot, "--svg", out_svg]):
         r = invoke("show", MODELS["kv_cache_update"], *args)
         assert r.exit_code == 2 and r.stdout == ""
-        assert r.stderr == ("error: Graphviz's dot is not installed (not found on PATH), so --svg and --png "
-                            "cannot be made; use --dot FILE to write the graph as DOT instead\n")
+        assert r.stderr == (
+            "error: Graphviz's dot is not installed (not found on PATH), so --svg and --png "
+            "cannot be made; use --dot FILE to write the graph as DOT instead\n"
+        )
     assert os.listdir(tmp_path) == []
-    r = invoke("show", MODELS["kv_cache_update"], "--dot", out_dot)   # --dot needs no Graphviz
+    r = invoke("show", MODELS["kv_cache_update"], "--dot", out_dot)  # --dot needs no Graphviz
     assert r.exit_code == 0 and out_dot.read_text().startswith('digraph "kv_cache_update" {')
 
 
 def test_without_graphviz_on_path_from_the_command_line(tmp_path):
     env = dict(os.environ, PATH=str(tmp_path), PYTHONPATH=ROOT)
-    proc = subprocess.run([sys.executable, "-m", "irexec", "show", MODELS["row_assign"], "--svg",
-                           str(tmp_path / "x.svg")], capture_output=True, text=True, env=env, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "irexec", "show", MODELS["row_assign"], "--svg", str(tmp_path / "x.svg")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("error: Graphviz's dot is not installed") and proc.stderr.count("\n") == 1
 
@@ -438,8 +500,10 @@ def test_dot_is_stopped_at_the_timeout(tmp_path, monkeypatch):
 def test_big_graphs_get_a_note_and_still_their_picture(tmp_path, monkeypatch):
     fake_dot(tmp_path, monkeypatch, "cat >/dev/null; echo '<svg/>'")
     n = showmod.BIG_GRAPH // 2 + 1
-    xml = net([param(2 * i, f"x{i}", (1,)) for i in range(n)] + [result(2 * i + 1, "f32", (1,)) for i in range(n)],
-              [(2 * i, 0, 2 * i + 1, 0) for i in range(n)])
+    xml = net(
+        [param(2 * i, f"x{i}", (1,)) for i in range(n)] + [result(2 * i + 1, "f32", (1,)) for i in range(n)],
+        [(2 * i, 0, 2 * i + 1, 0) for i in range(n)],
+    )
     path = write(tmp_path, xml)
     r = invoke("show", path, "--svg", tmp_path / "m.svg", "--dot", tmp_path / "m.dot")
     assert r.exit_code == 0, r.output
@@ -447,7 +511,7 @@ def test_big_graphs_get_a_note_and_still_their_picture(tmp_path, monkeypatch):
     assert (tmp_path / "m.svg").read_text() == "<svg/>\n"
     assert (tmp_path / "m.dot").read_text().count(" -> ") == n
     r = invoke("show", path, "--dot", tmp_path / "m.dot")
-    assert "note:" not in r.stderr        # DOT alone is quick whatever the size
+    assert "note:" not in r.stderr  # DOT alone is quick whatever the size
 
 
 def test_dot_to_stdout_replaces_the_summary():
@@ -456,10 +520,16 @@ def test_dot_to_stdout_replaces_the_summary():
     assert "model" not in r.stdout.splitlines()[0] and r.stderr == ""
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--dot", "-", "--format", "json"], "error: --dot - takes stdout, where the summary would go: drop --format\n"),
-    (["--dot", "-", "--svg", "-"], "error: only one of --dot and --svg can write to stdout ('-')\n"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (
+            ["--dot", "-", "--format", "json"],
+            "error: --dot - takes stdout, where the summary would go: drop --format\n",
+        ),
+        (["--dot", "-", "--svg", "-"], "error: only one of --dot and --svg can write to stdout ('-')\n"),
+    ],
+)
 def test_usage_errors(args, message):
     r = invoke("show", MODELS["row_assign"], *args)
     assert r.exit_code == 2 and r.stderr == message and r.stdout == ""
@@ -470,10 +540,10 @@ def test_written_files_get_the_usual_permissions(tmp_path):
     try:
         out = tmp_path / "m.dot"
         assert invoke("show", MODELS["row_assign"], "--dot", out).exit_code == 0
-        assert out.stat().st_mode & 0o777 == 0o640          # as open() would make it, not mkstemp's 0600
+        assert out.stat().st_mode & 0o777 == 0o640  # as open() would make it, not mkstemp's 0600
         out.chmod(0o604)
         assert invoke("show", MODELS["row_assign"], "--dot", out).exit_code == 0
-        assert out.stat().st_mode & 0o777 == 0o604          # a replaced file keeps its mode
+        assert out.stat().st_mode & 0o777 == 0o604  # a replaced file keeps its mode
     finally:
         os.umask(old)
 
@@ -500,8 +570,10 @@ def test_a_file_that_is_not_xml_is_one_line_and_status_1(tmp_path):
 
 def test_text_escapes_names_and_lists_at_most_ten_findings(tmp_path):
     n = showmod.FINDINGS_SHOWN + 2
-    xml = net([param(i, f"unused{i}", (1,)) for i in range(n)] + [param(n, "x", (1,)), result(n + 1, "f32", (1,))],
-              [(n, 0, n + 1, 0)])
+    xml = net(
+        [param(i, f"unused{i}", (1,)) for i in range(n)] + [param(n, "x", (1,)), result(n + 1, "f32", (1,))],
+        [(n, 0, n + 1, 0)],
+    )
     r = invoke("show", write(tmp_path, xml))
     assert r.exit_code == 0
     assert r.stdout.count(" G009 ") == showmod.FINDINGS_SHOWN
@@ -514,6 +586,6 @@ def test_summary_and_dot_are_pure_functions_of_the_report():
     a = showmod.summarize(report.graph, report.findings, report.facts)
     b = showmod.summarize(report.graph, report.findings, report.facts)
     assert a == b and json.loads(json.dumps(a)) == a
-    assert showmod.to_dot(report.graph, [], {}) == showmod.to_dot(report.graph, [], {})
+    assert to_dot(report.graph, [], {}) == to_dot(report.graph, [], {})
     # Without facts, the declared shapes are used.
-    assert '[8] i4"' in showmod.to_dot(report.graph, [], {})
+    assert '[8] i4"' in to_dot(report.graph, [], {})

@@ -2,6 +2,7 @@
 chromium driven by playwright; those tests skip where either is absent): the layers drawn, search,
 a click showing attributes, ports, shapes, findings and dumped tensors' statistics, pan and zoom,
 no request beyond the page itself, and hostile names shown as text, never run."""
+
 import json
 import os
 import re
@@ -23,18 +24,29 @@ HOSTILE = '</script><script>window.pwned=1</script><img src=x onerror="window.pw
 
 
 def cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "irexec", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd or ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "irexec", *map(str, args)], capture_output=True, text=True, cwd=cwd or ROOT
+    )
 
 
 def hostile_model(tmp_path):
     """x -> Relu named HOSTILE -> Result; and an Add whose second input nothing feeds... kept valid:
     a Relu and an unused Parameter (a warning finding on it)."""
-    xml = net([param(0, "x", (2, 3)), param(1, "unused", (2, 3)),
-               layer(2, "Relu", inputs=[port(0, "f32", (2, 3))], outputs=[port(1, "f32", (2, 3), "y")],
-                     name=HOSTILE.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")),
-               result(3, "f32", (2, 3))],
-              [(0, 0, 2, 0), (2, 1, 3, 0)])
+    xml = net(
+        [
+            param(0, "x", (2, 3)),
+            param(1, "unused", (2, 3)),
+            layer(
+                2,
+                "Relu",
+                inputs=[port(0, "f32", (2, 3))],
+                outputs=[port(1, "f32", (2, 3), "y")],
+                name=HOSTILE.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;"),
+            ),
+            result(3, "f32", (2, 3)),
+        ],
+        [(0, 0, 2, 0), (2, 1, 3, 0)],
+    )
     return write(tmp_path, xml)
 
 
@@ -73,9 +85,17 @@ def browser():
     # (Here, not at the top: without playwright only the browser tests skip.)
     sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         yield b
         b.close()
 

@@ -3,6 +3,7 @@ lxml) and small constants' values (checked against the .bin decoded with NumPy) 
 text and the DOT; `--fold-constants` (no Const node, every other edge kept); `--around LAYER --depth
 N` (exactly the layers within N edges, checked with networkx on the XML's edges, in every output);
 hostile attribute values escaped; the error paths with their exit status and one line."""
+
 import json
 import os
 import re
@@ -11,12 +12,11 @@ from collections import Counter
 import networkx as nx
 import numpy as np
 import pytest
-from lxml import etree
 
-from irexec.show.summary import load
 from irexec.show.select import View
+from irexec.show.summary import load
 from irtext import const, layer, net, param, port, result, write
-from test_show import HOSTILE, MODELS, attrs_of, check_dot_syntax, dot_text, invoke, summary, xml_facts
+from test_show import HOSTILE, MODELS, attrs_of, check_dot_syntax, dot_text, invoke, xml_facts
 
 _STUB = re.compile(r'^  (S\d+) \[shape=plaintext, style="", label="\+(\d+) not shown", fontcolor="#888888"\];$')
 _STUB_EDGE = re.compile(r'^  (S\d+|L\w+) -> (S\d+|L\w+) \[style=dashed, color="#aaaaaa"\];$')
@@ -64,6 +64,7 @@ def xml_graph(path) -> nx.MultiDiGraph:
 
 # ---- attributes and constants' values -----------------------------------------------------------
 
+
 @pytest.mark.parametrize("model", sorted(MODELS))
 def test_json_layers_carry_the_xmls_attributes_and_connections(model):
     path = MODELS[model]
@@ -93,19 +94,33 @@ def test_small_constants_values_are_the_bins(model):
 
 def test_only_constants_of_at_most_16_elements_show_values(tmp_path):
     blob = np.arange(33, dtype=np.float32)
-    xml = net([param(0, "x", (16,)), const(1, (16,), "f32", 0, 64, name="small"),
-               const(2, (17,), "f32", 64, 68, name="big"),
-               layer(3, "Add", inputs=[port(0, "f32", (16,)), port(1, "f32", (16,))],
-                     outputs=[port(2, "f32", (16,))]), result(4, "f32", (16,)), result(5, "f32", (17,))],
-              [(0, 0, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0), (2, 0, 5, 0)])
+    xml = net(
+        [
+            param(0, "x", (16,)),
+            const(1, (16,), "f32", 0, 64, name="small"),
+            const(2, (17,), "f32", 64, 68, name="big"),
+            layer(3, "Add", inputs=[port(0, "f32", (16,)), port(1, "f32", (16,))], outputs=[port(2, "f32", (16,))]),
+            result(4, "f32", (16,)),
+            result(5, "f32", (17,)),
+        ],
+        [(0, 0, 3, 0), (1, 0, 3, 1), (3, 2, 4, 0), (2, 0, 5, 0)],
+    )
     path = write(tmp_path, xml, blob.tobytes())
     got = graph_layers(path)
     assert got["1"]["values"] == list(range(16)) and got["2"]["values"] is None
     dot = dot_text(path)
     assert "[0.0, 1.0, 2.0" in dot and "16.0" not in dot
     folded = graph_layers(path, "--fold-constants")
-    assert folded["3"]["constants"] == [{"input": 1, "layer_id": "1", "name": "small", "element_type": "f32",
-                                         "shape": "[16]", "values": list(range(16))}]
+    assert folded["3"]["constants"] == [
+        {
+            "input": 1,
+            "layer_id": "1",
+            "name": "small",
+            "element_type": "f32",
+            "shape": "[16]",
+            "values": list(range(16)),
+        }
+    ]
 
 
 def test_dot_nodes_show_attributes_and_values():
@@ -116,8 +131,9 @@ def test_dot_nodes_show_attributes_and_values():
     for m in nodes:
         lay = by_id[m.group(1)[1:]]
         tooltip = m.group(3).split("\\n")
-        assert [t for t in tooltip if "=" in t and not t.startswith("= ")] == \
-            [f"{k}={v}" for k, v in xml_attrs(lay).items()]
+        assert [t for t in tooltip if "=" in t and not t.startswith("= ")] == [
+            f"{k}={v}" for k, v in xml_attrs(lay).items()
+        ]
         if lay.get("type") == "Const":
             values = "[" + ", ".join(str(v) for v in bin_values(path, lay)) + "]"
             assert f'<FONT POINT-SIZE="9">{values}</FONT>' in m.group(2) and f"= {values}" in tooltip
@@ -141,11 +157,20 @@ def test_text_layer_table():
 
 def hostile_attr_model(tmp_path):
     value = HOSTILE.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace("\n", "&#10;")
-    xml = net([param(0, "x", (2,)),
-               layer(1, "Elu", inputs=[port(0, "f32", (2,))], outputs=[port(1, "f32", (2,))],
-                     data={"alpha": "1.0", "note": value}),
-               result(2, "f32", (2,))],
-              [(0, 0, 1, 0), (1, 1, 2, 0)])
+    xml = net(
+        [
+            param(0, "x", (2,)),
+            layer(
+                1,
+                "Elu",
+                inputs=[port(0, "f32", (2,))],
+                outputs=[port(1, "f32", (2,))],
+                data={"alpha": "1.0", "note": value},
+            ),
+            result(2, "f32", (2,)),
+        ],
+        [(0, 0, 1, 0), (1, 1, 2, 0)],
+    )
     return write(tmp_path, xml)
 
 
@@ -164,6 +189,7 @@ def test_hostile_attribute_values_are_escaped(tmp_path):
 
 # ---- --fold-constants -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("model", sorted(MODELS))
 def test_folding_removes_const_nodes_and_keeps_every_other_edge(model):
     path = MODELS[model]
@@ -171,8 +197,9 @@ def test_folding_removes_const_nodes_and_keeps_every_other_edge(model):
     is_const = {lid: lay.get("type") == "Const" for lid, lay in facts["by_id"].items()}
     nodes, edges = check_dot_syntax(dot_text(path, "--fold-constants"))
     assert sorted(m.group(1) for m in nodes) == sorted(f"L{lid}" for lid, c in is_const.items() if not c)
-    assert Counter((m.group(1), m.group(2)) for m in edges) == \
-        Counter((f"L{src}", f"L{dst}") for src, _, dst, _ in facts["edge_list"] if not is_const[src])
+    assert Counter((m.group(1), m.group(2)) for m in edges) == Counter(
+        (f"L{src}", f"L{dst}") for src, _, dst, _ in facts["edge_list"] if not is_const[src]
+    )
     labels = {m.group(1)[1:]: m.group(2) for m in nodes}
     for src, _, dst, dp in facts["edge_list"]:
         if is_const[src]:
@@ -193,6 +220,7 @@ def test_folding_applies_to_the_html_page(tmp_path):
 
 
 # ---- --around LAYER --depth N ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("model", sorted(MODELS))
 def test_the_neighbourhood_is_exactly_the_layers_within_n_edges(model):
@@ -223,8 +251,13 @@ def test_around_in_json_text_dot_and_html(tmp_path):
 
     r = invoke("show", path, "--format", "json", "--around", "assign_row", "--depth", 2)
     g = json.loads(r.stdout)["graph"]
-    assert g["around"] == {"layer_id": centre, "name": "assign_row", "depth": 2, "selected": len(want),
-                           "of": len(facts["by_id"])}
+    assert g["around"] == {
+        "layer_id": centre,
+        "name": "assign_row",
+        "depth": 2,
+        "selected": len(want),
+        "of": len(facts["by_id"]),
+    }
     assert {d["id"] for d in g["layers"]} == want
     assert sum(d["edges_to_layers_not_shown"]["in"] for d in g["layers"]) == cut_in
     assert sum(d["edges_to_layers_not_shown"]["out"] for d in g["layers"]) == cut_out
@@ -259,11 +292,15 @@ def test_around_a_folded_constant_counts_depth_on_the_whole_graph():
 
 # ---- errors ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("args, message", [
-    (["--around", "nope"], "error: --around 'nope': no layer has that name or id"),
-    (["--around", "a\nb"], "error: --around 'a\\nb': no layer has that name or id"),
-    (["--depth", "2"], "error: --depth needs --around"),
-])
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--around", "nope"], "error: --around 'nope': no layer has that name or id"),
+        (["--around", "a\nb"], "error: --around 'a\\nb': no layer has that name or id"),
+        (["--depth", "2"], "error: --depth needs --around"),
+    ],
+)
 def test_usage_errors_are_one_line_and_status_2(tmp_path, args, message):
     out = tmp_path / "g.dot"
     r = invoke("show", MODELS["row_assign"], "--dot", out, *args)
@@ -277,11 +314,15 @@ def test_a_negative_depth_is_refused():
 
 
 def test_a_name_several_layers_share_needs_an_id(tmp_path):
-    xml = net([param(0, "x", (2,)),
-               layer(1, "Relu", inputs=[port(0, "f32", (2,))], outputs=[port(1, "f32", (2,))], name="same"),
-               layer(2, "Relu", inputs=[port(0, "f32", (2,))], outputs=[port(1, "f32", (2,))], name="same"),
-               result(3, "f32", (2,))],
-              [(0, 0, 1, 0), (1, 1, 2, 0), (2, 1, 3, 0)])
+    xml = net(
+        [
+            param(0, "x", (2,)),
+            layer(1, "Relu", inputs=[port(0, "f32", (2,))], outputs=[port(1, "f32", (2,))], name="same"),
+            layer(2, "Relu", inputs=[port(0, "f32", (2,))], outputs=[port(1, "f32", (2,))], name="same"),
+            result(3, "f32", (2,)),
+        ],
+        [(0, 0, 1, 0), (1, 1, 2, 0), (2, 1, 3, 0)],
+    )
     path = write(tmp_path, xml)
     r = invoke("show", path, "--around", "same")
     assert r.exit_code == 2

@@ -1,6 +1,7 @@
 """SIGTERM and SIGHUP while `irexec run` writes `-o` or `--dump` remove what is half-written, as
 Ctrl-C does: no `.irexec-*.tmp` file, no hidden dump folder. The write is made slow by a hook in
 the child process (it waits once the temporary exists), and the signal sent then."""
+
 import os
 import signal
 import subprocess
@@ -56,9 +57,24 @@ def test_a_signal_mid_write_leaves_nothing_behind(tmp_path, sig, mode):
     marker = tmp_path / "writing"
     target = tmp_path / ("out.npz" if mode == "output" else "dump")
     option = "-o" if mode == "output" else "--dump"
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, ROOT, str(marker), mode, "run", xml, "-i",
-                             str(tmp_path / "in.npz"), option, str(target)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            CHILD,
+            ROOT,
+            str(marker),
+            mode,
+            "run",
+            xml,
+            "-i",
+            str(tmp_path / "in.npz"),
+            option,
+            str(target),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 60
         while not marker.exists():
@@ -118,7 +134,8 @@ def test_terminated_in_process_removes_the_temporary(tmp_path):
     # In a process of its own, as a program using irexec would be: this long-lived test process
     # holds OpenVINO, a browser driver and Dask, and a SIGTERM in it crashed the whole suite now
     # and then (not in irexec's code: the handler had run; the cause was not found).
-    r = subprocess.run([sys.executable, "-c", _IN_PROCESS, str(tmp_path)], capture_output=True, text=True,
-                       timeout=60, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-c", _IN_PROCESS, str(tmp_path)], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [str(int(signal.SIGTERM)), "True", "[]", "True"]

@@ -2,6 +2,7 @@
 are as they were (a decoder's next token: only the attention's shapes grow), and only inputs whose
 values can steer shapes (reach an input a rule reads the value of) take part in the signature:
 a token id feeding an embedding's Gather does not."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -57,8 +58,11 @@ def test_a_longer_past_walks_only_the_attention_again(tmp_path, monkeypatch):
     ids = np.array([[4]])
     walked = []
     real = shape_inference.layer_facts
-    monkeypatch.setattr(shape_inference, "layer_facts", lambda op, ins, context=None: (
-        walked.append(op.type), real(op, ins, context))[1])
+    monkeypatch.setattr(
+        shape_inference,
+        "layer_facts",
+        lambda op, ins, context=None: (walked.append(op.type), real(op, ins, context))[1],
+    )
     for n in (2, 3, 4):
         walked.clear()
         past = (RNG.standard_normal((1, n, 8)) / 4).astype(np.float32)
@@ -77,6 +81,7 @@ def _growing_cache(tmp_path):
     the cache's column sums (so its length is in no output's shape)."""
     import openvino.opset6 as ops6
     from openvino.op.util import Variable, VariableInfo
+
     x = ops.parameter([1, 4], ov.Type.f32, name="x")
     info = VariableInfo()
     info.data_shape, info.data_type, info.variable_id = ov.PartialShape([-1, 4]), ov.Type.f32, "cache"
@@ -94,8 +99,11 @@ def test_a_variables_length_is_sized_ahead_and_walked_alone(tmp_path, monkeypatc
     model = irexec.read_model(_growing_cache(tmp_path))
     walked = []
     real = shape_inference.layer_facts
-    monkeypatch.setattr(shape_inference, "layer_facts", lambda op, ins, context=None: (
-        walked.append(op.type), real(op, ins, context))[1])
+    monkeypatch.setattr(
+        shape_inference,
+        "layer_facts",
+        lambda op, ins, context=None: (walked.append(op.type), real(op, ins, context))[1],
+    )
     for step in range(1, 5):
         walked.clear()
         (out,) = model.infer({"x": np.full((1, 4), step, np.float32)}).values()
@@ -115,14 +123,15 @@ def test_a_variables_length_is_sized_ahead_and_walked_alone(tmp_path, monkeypatc
     given = {i.layer_id: Fact(i.element_type, static((1, 4))) for i in model.inputs}
     given.update((lid, Fact(from_dtype(cache.dtype), static((2, 4)))) for lid in model.sizing._readers)
     full = shape_inference.infer_shapes(model.graph, model.sizing.order, given)
-    assert {k: (f.etype, f.shape) for k, f in model.sizing._last[0].items()} == \
-        {k: (f.etype, f.shape) for k, f in full.items()}
+    assert {k: (f.etype, f.shape) for k, f in model.sizing._last[0].items()} == {
+        k: (f.etype, f.shape) for k, f in full.items()
+    }
 
 
 def test_a_variable_that_would_pass_the_budget_is_refused_before_the_run(tmp_path):
     # 4 f32 a row: the concat's output passes 64 bytes at its 5th row.
     model = irexec.read_model(_growing_cache(tmp_path), max_tensor_bytes=64)
-    for step in range(1, 5):
+    for _step in range(1, 5):
         model.infer({"x": np.ones((1, 4), np.float32)})
     ran = []
     with pytest.raises(irexec.ExecutionError, match="over the budget"):

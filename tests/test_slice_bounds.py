@@ -1,17 +1,18 @@
 """The slice rule over a dim with bounds (irexec/ops/movement/_slicing.py) against brute force:
 the range of lengths it claims is exactly the lengths the slice has over every size the dim
 allows (or, where a bound is beyond any real size, no narrower than them)."""
+
 import random
 
 from irexec.ops.movement._slicing import ov_slice, slice_dim, slice_len
 from irexec.shapes import MAX_DIM, Dim
 
-HUGE = [2 ** 63 - 1, -2 ** 63, 2 ** 63 - 5, 2 ** 62 + 7, -2 ** 62 - 3]
+HUGE = [2**63 - 1, -(2**63), 2**63 - 5, 2**62 + 7, -(2**62) - 3]
 
 
 def _bound(rng):
     r = rng.random()
-    return None if r < .15 else rng.choice(HUGE) if r < .3 else rng.randint(-14, 14)
+    return None if r < 0.15 else rng.choice(HUGE) if r < 0.3 else rng.randint(-14, 14)
 
 
 def test_slice_dim_is_the_exact_range_of_lengths():
@@ -19,13 +20,13 @@ def test_slice_dim_is_the_exact_range_of_lengths():
     bad = []
     for _ in range(6000):
         b, e = _bound(rng), _bound(rng)
-        s = rng.choice([1, 2, 3, -1, -2, -3, 5, -5] + HUGE[:2] + [2 ** 40, -2 ** 40])
+        s = rng.choice([1, 2, 3, -1, -2, -3, 5, -5] + HUGE[:2] + [2**40, -(2**40)])
         lo = rng.randint(0, 15)
         hi = rng.choice([None, lo + rng.randint(0, 15)])
         got = slice_dim(slice(b, e, s), Dim(lo, hi))
         lens = [slice_len(b, e, s, n) for n in range(lo, (hi if hi is not None else 300) + 1)]
         if hi is None:
-            lens += [slice_len(b, e, s, n) for n in (MAX_DIM, MAX_DIM - 1, 2 ** 61, 10 ** 6)]
+            lens += [slice_len(b, e, s, n) for n in (MAX_DIM, MAX_DIM - 1, 2**61, 10**6)]
         want_lo, want_hi = min(lens), max(lens)
         if hi is None and want_hi > 1000:
             want_hi = None

@@ -2,6 +2,7 @@
 survives file names that are not UTF-8, and `-o` (and `show`'s outputs) write through links, into
 FIFOs and devices, or to stdout ('-'), never replacing any of them with a regular file. Every
 command that could hang runs in a subprocess under a timeout."""
+
 import io
 import os
 import socket
@@ -21,8 +22,14 @@ X = np.zeros((2, 3), np.float32)
 
 def irexec(*args, timeout=60, stdin=subprocess.DEVNULL, **kw):
     """The CLI in a new process (stdin: a pipe nobody writes to, when the test says so)."""
-    return subprocess.run([sys.executable, "-m", "irexec", *map(os.fsdecode, args)], capture_output=True,
-                          timeout=timeout, stdin=stdin, cwd=ROOT, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "irexec", *map(os.fsdecode, args)],
+        capture_output=True,
+        timeout=timeout,
+        stdin=stdin,
+        cwd=ROOT,
+        **kw,
+    )
 
 
 @pytest.fixture
@@ -44,15 +51,22 @@ def test_lint_dir_reports_fifos_and_device_links_without_opening_them(tmp_path):
     os.symlink("/dev/stdin", d / "stdin.xml")
     os.mkfifo(d / "other")  # (not *.xml: not a model, left alone)
     # stdin: a pipe no one writes to or closes, so reading it would hang until the timeout.
-    proc = subprocess.Popen([sys.executable, "-m", "irexec", "lint", str(d)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "irexec", "lint", str(d)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
     try:
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert proc.returncode == 1, err
-    assert out.decode().splitlines() == [f"{d}/pipe.xml:1:1: X001 not a regular file",
-                                         f"{d}/stdin.xml:1:1: X001 not a regular file"]
+    assert out.decode().splitlines() == [
+        f"{d}/pipe.xml:1:1: X001 not a regular file",
+        f"{d}/stdin.xml:1:1: X001 not a regular file",
+    ]
     assert err.decode().strip() == "3 models checked: 2 errors, 0 warnings"
 
 
@@ -66,8 +80,9 @@ def test_lint_dir_with_a_file_name_that_is_not_utf8(tmp_path):
     r = irexec("lint", d)
     assert r.returncode == 1, r.stderr
     lines = r.stdout.decode("ascii").splitlines()  # (escaped: plain ASCII)
-    assert lines == [f"{d}/br\\udcffoken\\x1b[2J.xml:1:1: X002 not well-formed XML at column 49: "
-                     f"attributes construct error"]
+    assert lines == [
+        f"{d}/br\\udcffoken\\x1b[2J.xml:1:1: X002 not well-formed XML at column 49: attributes construct error"
+    ]
     assert r.stderr.decode().strip() == "2 models checked: 1 error, 0 warnings"
     r = irexec("lint", d, "--format", "json")
     assert r.returncode == 1 and b"internal error" not in r.stderr
@@ -147,11 +162,20 @@ def test_o_dash_is_stdout(add, tmp_path):
 def test_o_dash_into_a_pipe_and_into_dev_null(add, tmp_path):
     # A pipe cannot seek, /dev/null seems to but stays at 0: both are streamed.
     with open(os.devnull, "wb") as null:
-        r = subprocess.run([sys.executable, "-m", "irexec", "run", add, "-i", str(tmp_path / "in.npz"), "-o", "-"],
-                           stdout=null, stderr=subprocess.PIPE, timeout=60, cwd=ROOT)
+        r = subprocess.run(
+            [sys.executable, "-m", "irexec", "run", add, "-i", str(tmp_path / "in.npz"), "-o", "-"],
+            stdout=null,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            cwd=ROOT,
+        )
     assert r.returncode == 0, r.stderr
-    proc = subprocess.Popen([sys.executable, "-m", "irexec", "run", add, "-i", str(tmp_path / "in.npz"), "-o", "-"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "irexec", "run", add, "-i", str(tmp_path / "in.npz"), "-o", "-"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
     data = proc.stdout.read()
     assert proc.wait(60) == 0 and np.load(io.BytesIO(data))["z"].shape == (2, 3)
 

@@ -1,17 +1,17 @@
 """Variables (ReadValue/Assign) over several inferences, against the CPU plugin, and the request API:
 ``create_infer_request``, ``infer``, ``query_state`` (name, state get/set, reset), ``reset_state``,
 ``Model.infer``'s default request."""
+
 from __future__ import annotations
 
 import numpy as np
-import pytest
-
-from oracle import core, ov, save
-
-import irexec
 import openvino.opset3 as o3
 import openvino.opset6 as o6
+import pytest
 from openvino.op.util import Variable, VariableInfo
+
+import irexec
+from oracle import core, ov, save
 
 
 def variable(vid, shape, etype=ov.Type.f32):
@@ -136,6 +136,7 @@ def test_i64_variables_run(tmp_path):
 
 # ---- the API ---------------------------------------------------------------------------------------
 
+
 def test_query_state_names_and_declarations(model_path):
     m = irexec.read_model(model_path)
     states = m.create_infer_request().query_state()
@@ -203,8 +204,9 @@ def test_a_failed_inference_keeps_nothing(tmp_path):
     path = save(ov.Model([o6.result(cat), o6.result(rb)], [o6.assign(cat, ok), o6.assign(x, bad)], [x]), tmp_path)
     req = irexec.read_model(path).create_infer_request()
     req.infer({"x": np.ones(2, np.float32)})
-    with pytest.raises(irexec.ExecutionError, match="the value for variable 'bad' is \\[3\\], but the variable is "
-                                                    "declared \\[2\\]") as e:
+    with pytest.raises(
+        irexec.ExecutionError, match="the value for variable 'bad' is \\[3\\], but the variable is declared \\[2\\]"
+    ) as e:
         req.infer({"x": np.ones(3, np.float32)})
     assert e.value.layer_type == "Assign"
     assert {s.name: s.state.shape for s in req.query_state()} == {"ok": (2,), "bad": (2,)}

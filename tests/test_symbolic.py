@@ -1,6 +1,7 @@
 """The symbolic length of the sizing pass (irexec.symbolic): every decision on a Sym holds for the
 whole range it leaves, and a family of signatures sized at once runs as the concrete pass would
 have sized each one: the same outputs, the same errors, the same refusals."""
+
 from __future__ import annotations
 
 import operator
@@ -11,8 +12,8 @@ import numpy as np
 import pytest
 
 import irexec
-import irexec.run.families
 import irexec.check.shape_inference as shape_inference
+import irexec.run.families
 import irexec.run.sizing
 from irexec.symbolic import Affines, Pass, Sym, Undecidable
 
@@ -30,10 +31,21 @@ def test_arithmetic_is_exact_and_affine():
         assert ((2 * S + 4) // 2).at(7) == 9 and (2 * S + 5) % 2 == 1
         assert (2 * S + 4) // (S + 2) == 2 and (2 * S + 4) % (S + 2) == 0
         assert (S + 1) - S == 1  # (the length cancels: a plain int)
-        for bad in (lambda: S * S, lambda: (S + 1) // 2, lambda: S / 2, lambda: 5 // S, lambda: int(S),
-                    lambda: float(S), lambda: hash(S), lambda: range(S), lambda: (2 * S + 5) // (S + 2),
-                    lambda: S == 7.0, lambda: S == np.float32(7), lambda: {S},
-                    lambda: np.array([S], np.int64)):
+        for bad in (
+            lambda: S * S,
+            lambda: (S + 1) // 2,
+            lambda: S / 2,
+            lambda: 5 // S,
+            lambda: int(S),
+            lambda: float(S),
+            lambda: hash(S),
+            lambda: range(S),
+            lambda: (2 * S + 5) // (S + 2),
+            lambda: S == 7.0,
+            lambda: S == np.float32(7),
+            lambda: {S},
+            lambda: np.array([S], np.int64),
+        ):
             with pytest.raises(Undecidable):
                 bad()
 
@@ -47,10 +59,10 @@ def test_a_decision_outside_a_pass_is_undecidable():
 
 def test_each_decision_narrows_the_range_to_where_it_holds():
     with Pass(10, 0) as p:
-        assert S > 5          # holds from 6
-        assert S < 20         # up to 19
-        assert not S == 12    # up to 11 (12 is ahead)
-        assert S != 3         # 3 is behind: from 4, already so
+        assert S > 5  # holds from 6
+        assert S < 20  # up to 19
+        assert not S == 12  # up to 11 (12 is ahead)
+        assert S != 3  # 3 is behind: from 4, already so
         assert not (2 * S + 1 == 0)  # no integer length makes it 0: nothing narrowed
     assert (p.lo, p.hi) == (6, 11)
     with Pass(10, 0) as p:
@@ -67,7 +79,7 @@ def test_each_decision_narrows_the_range_to_where_it_holds():
 
 @pytest.mark.parametrize("rel", [operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne])
 def test_every_decision_holds_over_its_whole_range(rel):
-    rng = np.random.default_rng(int(rel.__name__.encode().hex(), 16) % 2 ** 32)
+    rng = np.random.default_rng(int(rel.__name__.encode().hex(), 16) % 2**32)
     for _ in range(300):
         a, c = (int(v) for v in rng.choice([-3, -2, -1, 1, 2, 3], 2))
         b, d = (int(v) for v in rng.integers(-40, 40, 2))
@@ -88,8 +100,10 @@ def test_every_decision_holds_over_its_whole_range(rel):
 
 
 def test_affine_values_at_each_length():
-    values = {"a": [(np.array([1, S, S + 5, 2 * S - 1], dtype=object), np.int32)],
-              "b": [(np.array(S - 1, dtype=object), np.int64), (np.array([[S, 3]], dtype=object), np.int32)]}
+    values = {
+        "a": [(np.array([1, S, S + 5, 2 * S - 1], dtype=object), np.int32)],
+        "b": [(np.array(S - 1, dtype=object), np.int64), (np.array([[S, 3]], dtype=object), np.int32)],
+    }
     affines = Affines(values)
     for s in (1, 9, 1000):
         got = affines.at(s)
@@ -111,10 +125,11 @@ def _masked(tmp_path):
     decide on n against 6 (Slice) and on its parity (Reshape)."""
     x = ops.parameter([1, -1], ov.Type.f32, name="x")
     n = ops.gather(ops.shape_of(x), ops.constant(np.int64(1)), ops.constant(np.int64(0)))
-    mask = ops.convert(ops.less(ops.range(ops.constant(np.int64(0)), n, ops.constant(np.int64(1)), "i64"),
-                                ops.constant(np.int64(6))), "f32")
-    first = ops.slice(x, ops.constant(np.array([0, 0])), ops.constant(np.array([1, 6])),
-                      ops.constant(np.array([1, 1])))
+    mask = ops.convert(
+        ops.less(ops.range(ops.constant(np.int64(0)), n, ops.constant(np.int64(1)), "i64"), ops.constant(np.int64(6))),
+        "f32",
+    )
+    first = ops.slice(x, ops.constant(np.array([0, 0])), ops.constant(np.array([1, 6])), ops.constant(np.array([1, 1])))
     path = str(tmp_path / "masked.xml")
     ov.save_model(ov.Model([ops.result(ops.multiply(x, mask)), ops.result(first)], [x]), path)
     return path
@@ -149,7 +164,7 @@ def test_a_family_runs_across_the_decisions_it_made(tmp_path, monkeypatch):
     # holds on.
     assert len(walks) == 4
     assert [(f.lo, f.hi) for f in model.sizing._families][1] == (2, 5)
-    assert model.sizing._families[0].lo == 6 and model.sizing._families[0].hi > 10 ** 6
+    assert model.sizing._families[0].lo == 6 and model.sizing._families[0].hi > 10**6
 
 
 def test_a_rule_that_needs_the_length_is_checked_on_the_arrays(tmp_path):
@@ -183,8 +198,8 @@ def test_a_decoder_steps_as_with_a_pass_a_step(name, monkeypatch):
         model.sizing.families = families
         request = model.create_infer_request() if entry.get("stateful") else None
         feeds, outs = dict(prompt), []
-        for step in range(12):
-            got = (request.infer(feeds) if request else model.infer(feeds))
+        for _step in range(12):
+            got = request.infer(feeds) if request else model.infer(feeds)
             outs.append({k: np.array(v) for k, v in got.items()})
             feeds = _next_token(feeds, got, model)
         runs[families] = (outs, model)
@@ -216,6 +231,7 @@ def _next_token(feeds: dict, outs, model) -> dict:
 def _growing_loop(tmp_path, trips: int):
     """A Loop whose back edge grows a row an iteration: acc = concat(acc, x), ``trips`` times."""
     from openvino import Model
+
     acc, row = ops.parameter([-1, 4], ov.Type.f32), ops.parameter([1, 4], ov.Type.f32)
     grown = ops.concat([acc, row], 0)
     body = Model([ops.constant(True), grown], [acc, row])

@@ -1,6 +1,7 @@
 """Cases found by reviewing the sizing pass's families (irexec.run.families, irexec.symbolic): each one a
 model stepped through lengths with a family and with a concrete pass each step, which must give
 the same outputs, bit for bit, and the same error line at every step."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,8 +34,10 @@ def _scores_reshaped_after_a_gather(tmp_path) -> str:
 
 def test_a_rule_a_family_leaves_to_the_guard_refuses_before_a_run_error_as_the_concrete_pass(tmp_path):
     path = _scores_reshaped_after_a_gather(tmp_path)
-    feeds = [{"x": np.ones((1, n, 4), np.float32), "idx": np.full(100, 500 if n in (9, 13) else 1, np.int64)}
-             for n in (3, 6, 9, 13, 15)]
+    feeds = [
+        {"x": np.ones((1, n, 4), np.float32), "idx": np.full(100, 500 if n in (9, 13) else 1, np.int64)}
+        for n in (3, 6, 9, 13, 15)
+    ]
     family, model = _steps(path, feeds, True)
     concrete, _ = _steps(path, feeds, False)
     assert model.sizing._families and model.sizing._families[0].lo <= 13 <= model.sizing._families[0].hi
@@ -66,8 +69,10 @@ def test_an_empty_steering_input_whose_dims_move_gives_its_shape_at_each_length(
     # (Its value at the family's first length is an array of that length's shape: a ShapeOf
     # folded from it gave that length at every other.)
     path = _shape_of_an_empty_steering_input(tmp_path)
-    feeds = [{"x": np.arange(n * 4, dtype=np.float32).reshape(1, n, 4), "t": np.zeros((n, 0), np.int64)}
-             for n in (1, 2, 3, 4, 9, 7)]
+    feeds = [
+        {"x": np.arange(n * 4, dtype=np.float32).reshape(1, n, 4), "t": np.zeros((n, 0), np.int64)}
+        for n in (1, 2, 3, 4, 9, 7)
+    ]
     family, model = _steps(path, feeds, True)
     concrete, _ = _steps(path, feeds, False)
     assert model.sizing._families and model.sizing._families[0].hi > 9
@@ -95,8 +100,9 @@ def _reshaped_by_half_the_length_in_f32(tmp_path) -> str:
 def test_a_value_a_family_cannot_fold_is_folded_at_each_length_for_the_rule_that_reads_it(tmp_path):
     path = _reshaped_by_half_the_length_in_f32(tmp_path)
     lengths = list(range(2, 14))
-    feeds = [{"x": np.ones((1, n, 4), np.float32), "idx": np.full(100, 500 if n in (7, 9) else 1, np.int64)}
-             for n in lengths]
+    feeds = [
+        {"x": np.ones((1, n, 4), np.float32), "idx": np.full(100, 500 if n in (7, 9) else 1, np.int64)} for n in lengths
+    ]
     family, model = _steps(path, feeds, True)
     concrete, _ = _steps(path, feeds, False)
     assert model.sizing._families and model.sizing._families[-1].hi > 13

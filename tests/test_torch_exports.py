@@ -12,6 +12,7 @@ sums, products and means come out identical.
 Known gaps in irexec are in KNOWN_GAPS; their tests are strict xfails, so they fail as soon as
 the gap is closed (then delete the entry).
 """
+
 from __future__ import annotations
 
 import collections
@@ -34,9 +35,12 @@ KNOWN_GAPS: dict = {}
 # (model, output index) -> (rtol, atol, why). Everything else must match bit for bit.
 TOLERANCE = {
     ("kv_attention_step", 0): (
-        1e-5, 1e-6, "torch.softmax's exp is computed by different vectorised code in torch, the "
-                    "plugin and NumPy and is not correctly rounded: the last bit may differ "
-                    "(the plugin is 2.4e-7 away from torch)"),
+        1e-5,
+        1e-6,
+        "torch.softmax's exp is computed by different vectorised code in torch, the "
+        "plugin and NumPy and is not correctly rounded: the last bit may differ "
+        "(the plugin is 2.4e-7 away from torch)",
+    ),
 }
 
 # Model -> include_self, for the int64 scatter_reduce(0, ..., "mean") programs: the CPU plugin
@@ -60,8 +64,16 @@ def _reduce(red, self_):
 
 # What each program must lower to: its scatter/gather-family layers (and the ops irexec lacks),
 # in document order, with their attributes. Pins that each export exercises what its name says.
-KEY_TYPES = ("ScatterElementsUpdate", "ScatterNDUpdate", "ScatterUpdate", "GatherElements", "Select",
-             "ReduceSum", "ReduceProd", "SoftMax")
+KEY_TYPES = (
+    "ScatterElementsUpdate",
+    "ScatterNDUpdate",
+    "ScatterUpdate",
+    "GatherElements",
+    "Select",
+    "ReduceSum",
+    "ReduceProd",
+    "SoftMax",
+)
 EXPECTED_KEY_LAYERS = {
     "gather_dim0_i32": [GE6 + ((("axis", "0"),),)],
     "gather_negdim_f32": [GE6 + ((("axis", "-1"),),)],
@@ -77,10 +89,16 @@ EXPECTED_KEY_LAYERS = {
     "index_put_mask_f32": [("Select", "opset1", (("auto_broadcast", "numpy"),))],
     "index_put_rows_f32": [ND3 + ((),)],
     "index_put_scalar_i64": [ND3 + ((),)],
-    "kv_attention_step": [_se12("sum"), _se12("none"), _se12("none"), GE6 + ((("axis", "2"),),),
-                          ("ReduceSum", "opset1", (("keep_dims", "false"),)),
-                          ("SoftMax", "opset8", (("axis", "-1"),)), GE6 + ((("axis", "2"),),),
-                          ("ReduceSum", "opset1", (("keep_dims", "false"),))],
+    "kv_attention_step": [
+        _se12("sum"),
+        _se12("none"),
+        _se12("none"),
+        GE6 + ((("axis", "2"),),),
+        ("ReduceSum", "opset1", (("keep_dims", "false"),)),
+        ("SoftMax", "opset8", (("axis", "-1"),)),
+        GE6 + ((("axis", "2"),),),
+        ("ReduceSum", "opset1", (("keep_dims", "false"),)),
+    ],
     "kv_cache_update_mix": [ND15 + ((("reduction", "sum"),),), _se12("none"), GE6 + ((("axis", "1"),),)],
     "scatter_add_f16": [_se12("sum")],
     "scatter_add_f32": [_se12("sum")],
@@ -108,8 +126,12 @@ EXPECTED_KEY_LAYERS = {
 def _params(raises=None):
     """Every model; with ``raises``, the ones in KNOWN_GAPS are strict xfails that must fail with
     that exception (any other failure, e.g. a wrong result once the op exists, is reported)."""
-    return [pytest.param(n, marks=pytest.mark.xfail(strict=True, raises=raises, reason=KNOWN_GAPS[n]))
-            if raises and n in KNOWN_GAPS else n for n in MODELS]
+    return [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True, raises=raises, reason=KNOWN_GAPS[n]))
+        if raises and n in KNOWN_GAPS
+        else n
+        for n in MODELS
+    ]
 
 
 def _layers(name):
@@ -139,12 +161,14 @@ def run_irexec(name, inputs):
 def _oracle():
     pytest.importorskip("openvino")
     import oracle
+
     return oracle
 
 
 def assert_matches(name, i, got, want, who):
-    assert got.shape == want.shape and got.dtype == want.dtype, \
+    assert got.shape == want.shape and got.dtype == want.dtype, (
         f"{name} output {i}: {who} gave {got.dtype}{list(got.shape)}, expected {want.dtype}{list(want.shape)}"
+    )
     if (name, i) in TOLERANCE:
         rtol, atol, _why = TOLERANCE[name, i]
         np.testing.assert_allclose(got, want, rtol=rtol, atol=atol, err_msg=f"{name} output {i} ({who})")
@@ -153,6 +177,7 @@ def assert_matches(name, i, got, want, who):
 
 
 # --- the corpus ------------------------------------------------------------------------------------
+
 
 def test_corpus_is_complete_and_small():
     assert len(MODELS) >= 30, MODELS
@@ -175,16 +200,33 @@ def test_inventory_covers_the_scatter_family():
     print("\nop versions in tests/data/torch (layers):")
     for (t, v), count in sorted(inventory.items()):
         print(f"  {t:24} {v:8} {count}")
-    for key in (SE12, ND3, ND15, GE6, ("ShapeOf", "opset3"), ("Slice", "opset8"), ("Broadcast", "opset1"),
-                ("Broadcast", "opset3"), ("Gather", "opset8"), ("Mod", "opset1"), ("Convert", "opset1")):
+    for key in (
+        SE12,
+        ND3,
+        ND15,
+        GE6,
+        ("ShapeOf", "opset3"),
+        ("Slice", "opset8"),
+        ("Broadcast", "opset1"),
+        ("Broadcast", "opset3"),
+        ("Gather", "opset8"),
+        ("Mod", "opset1"),
+        ("Convert", "opset1"),
+    ):
         assert inventory[key], f"no {key[0]} ({key[1]}) in any exported IR"
 
 
 @pytest.mark.parametrize("name", MODELS)
 def test_export_exercises_what_it_says(name):
-    got = [(l.get("type"), l.get("version"),
-            tuple(sorted(l.find("data").attrib.items())) if l.find("data") is not None else ())
-           for l in _layers(name) if l.get("type") in KEY_TYPES]
+    got = [
+        (
+            l.get("type"),
+            l.get("version"),
+            tuple(sorted(l.find("data").attrib.items())) if l.find("data") is not None else (),
+        )
+        for l in _layers(name)
+        if l.get("type") in KEY_TYPES
+    ]
     assert got == EXPECTED_KEY_LAYERS[name]
 
 
@@ -201,12 +243,13 @@ def test_irexec_supports_every_op(name):
 
 # --- irexec against torch ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", _params(raises=ValidationError))
 def test_irexec_matches_torch(name):
     inputs, expected = load(name)
     model = irexec.read_model(str(DATA / f"{name}.xml"))
     assert len(model.inputs) == len(inputs)
-    for info, key in zip(model.inputs, inputs):       # the npz keeps the model's input order
+    for info, key in zip(model.inputs, inputs):  # the npz keeps the model's input order
         assert key in (info.name,) + info.names, (key, info)
     kept = {k: v.copy() for k, v in inputs.items()}
     got = list(model.infer(inputs).values())
@@ -219,6 +262,7 @@ def test_irexec_matches_torch(name):
 
 # --- the CPU plugin on the same IRs ------------------------------------------------------------------
 
+
 def _scatter_mean_reference(name, rounding):
     """scatter_reduce(0, idx, src, 'mean') on integers, in NumPy, with the given rounding."""
     inputs, _ = load(name)
@@ -230,8 +274,11 @@ def _scatter_mean_reference(name, rounding):
     np.add.at(total, (idx, cols), src)
     np.add.at(count, (idx, cols), 1)
     hit = count > 0
-    q = np.floor_divide(total, np.where(hit, count, 1)) if rounding == "floor" else \
-        np.trunc(total / np.where(hit, count, 1)).astype(x.dtype)
+    q = (
+        np.floor_divide(total, np.where(hit, count, 1))
+        if rounding == "floor"
+        else np.trunc(total / np.where(hit, count, 1)).astype(x.dtype)
+    )
     return np.where(hit, q, x)
 
 

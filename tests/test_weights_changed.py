@@ -3,6 +3,7 @@ process (SIGBUS) when a constant is touched. The file is held to what it was whe
 read (size, modification time, and device and inode when it is opened again): a change is an
 error naming the file, before the mapping is touched. Each case runs in a child process, so a
 SIGBUS would fail the test rather than end the suite."""
+
 import os
 import subprocess
 import sys
@@ -58,8 +59,9 @@ except irexec.IRExecError as e:
 
 
 def child(tmp_path, when, how) -> str:
-    r = subprocess.run([sys.executable, "-c", CHILD, ROOT, str(tmp_path), when, how], capture_output=True,
-                       text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-c", CHILD, ROOT, str(tmp_path), when, how], capture_output=True, text=True, timeout=120
+    )
     assert r.returncode == 0, (r.returncode, r.stderr)  # (-7: SIGBUS)
     return r.stdout.strip()
 
@@ -70,8 +72,10 @@ def test_a_truncated_bin_is_an_error_not_a_crash(tmp_path, when):
     # Checked before the run (ParseError, the file named), or, for a first mapping, by the Const
     # that maps it (ExecutionError, the layer named too).
     assert out.split()[0] in ("ParseError", "ExecutionError"), out
-    assert out.endswith(f"weights file '{tmp_path}/w.bin' changed since the model was read "
-                        f"(its size went from 262144 to 100 bytes): read the model again"), out
+    assert out.endswith(
+        f"weights file '{tmp_path}/w.bin' changed since the model was read "
+        f"(its size went from 262144 to 100 bytes): read the model again"
+    ), out
 
 
 @pytest.mark.parametrize("when", ["before-first-infer", "after-infer"])

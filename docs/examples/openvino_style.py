@@ -1,4 +1,5 @@
 """An OpenVINO script, run on irexec: only the import changed (was: import openvino as ov)."""
+
 import numpy as np
 
 import irexec as ov

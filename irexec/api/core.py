@@ -15,18 +15,19 @@ configuration is accepted and kept, none of its keys changes a result. "Compilin
 nothing again: it returns a view of the model that runs it (the model's sizing and plans are
 made on its first inference, as always).
 """
+
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 import numpy as np
 
 from ..errors import InputError, UsageError
-from .model import Model, _checked, read_model as _read_model
+from ..ir.weights import Weights
+from .model import Model, _checked
+from .model import read_model as _read_model
 from .request import InferRequest
 from .tensor import Tensor, Type  # noqa: F401 (the API's names, as openvino's are)
-from ..ir.weights import Weights
 
 # OpenVINO's device names: any of them (with a ":" suffix or a list after AUTO:/HETERO:) runs on
 # irexec's interpreter; other names are refused, so a typo is not silently ignored.
@@ -64,7 +65,7 @@ class Core:
 
     available_devices = ["CPU"]
 
-    def __init__(self, max_tensor_bytes: Optional[int] = None):
+    def __init__(self, max_tensor_bytes: int | None = None):
         self.max_tensor_bytes = max_tensor_bytes
         self._properties = {}
 
@@ -76,7 +77,8 @@ class Core:
         if isinstance(model, Model):
             return model
         text = isinstance(model, (bytes, bytearray, memoryview)) or (
-            isinstance(model, str) and model.lstrip().startswith("<"))
+            isinstance(model, str) and model.lstrip().startswith("<")
+        )
         if not text:
             if not isinstance(model, (str, os.PathLike)):
                 raise InputError(f"read_model takes a path or the XML's bytes, not {type(model).__name__}")
@@ -91,7 +93,7 @@ class Core:
             weights = os.fspath(weights)
         return _checked(data, None, weights, self.max_tensor_bytes)
 
-    def compile_model(self, model, device_name: Optional[str] = None, config: Optional[dict] = None):
+    def compile_model(self, model, device_name: str | None = None, config: dict | None = None):
         """A CompiledModel of ``model`` (a Model, or a path read first)."""
         if not isinstance(model, Model):
             model = self.read_model(model)
@@ -117,15 +119,18 @@ class Core:
 
 def _xml_of(path) -> bytes:
     from ..ir.reader import read_bytes
+
     return read_bytes(os.fspath(path))
 
 
-def _device(name: Optional[str]) -> str:
+def _device(name: str | None) -> str:
     if name is None:
         return "CPU"
     if not isinstance(name, str) or name.split(":")[0].split(".")[0].upper() not in _DEVICES:
-        raise UsageError(f"unknown device {name!r}: irexec runs every model on its NumPy interpreter, "
-                         f"under any of OpenVINO's device names ({', '.join(_DEVICES)})")
+        raise UsageError(
+            f"unknown device {name!r}: irexec runs every model on its NumPy interpreter, "
+            f"under any of OpenVINO's device names ({', '.join(_DEVICES)})"
+        )
     return name
 
 
@@ -134,12 +139,12 @@ class CompiledModel:
     own, so a stateful model's variables carry over, as OpenVINO's do), ``create_infer_request()``
     makes a request, ``inputs``/``outputs``/``input(i)``/``output(i)`` are the model's ports."""
 
-    def __init__(self, model: Model, device: str = "CPU", config: Optional[dict] = None):
+    def __init__(self, model: Model, device: str = "CPU", config: dict | None = None):
         self.model = model
         self.device = device
         self.config = config or {}
         self._request = None
-        model.plan  # (the run's plan, made now: compiling a model is where OpenVINO's work goes too)
+        model.plan  # noqa: B018 (the run's plan, made now: compiling a model is where OpenVINO's work goes too)
 
     @property
     def inputs(self) -> list:
@@ -158,7 +163,7 @@ class CompiledModel:
     def get_runtime_model(self) -> Model:
         return self.model
 
-    def create_infer_request(self) -> "InferRequest":
+    def create_infer_request(self) -> InferRequest:
         return self.model.create_infer_request()
 
     def __call__(self, inputs=None, share_inputs: bool = False, share_outputs: bool = False):
@@ -204,6 +209,6 @@ def _array(value):
     return value.data if isinstance(value, Tensor) else value
 
 
-def compile_model(model, device_name: Optional[str] = None, config: Optional[dict] = None) -> CompiledModel:
+def compile_model(model, device_name: str | None = None, config: dict | None = None) -> CompiledModel:
     """``Core().compile_model(model, device_name, config)`` (``model``: a Model or a path)."""
     return Core().compile_model(model, device_name, config)

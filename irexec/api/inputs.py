@@ -1,5 +1,6 @@
 """The one rule for what a caller's array may feed: an input of a model or a layer, or a variable's
 new value. Arrays are refused, never silently cast across kinds (README, Python API)."""
+
 from __future__ import annotations
 
 import ml_dtypes
@@ -22,8 +23,10 @@ def check_input(info: TensorInfo, value, what: str = "input") -> np.ndarray:
         # nothing else, not even numbers, becomes a string silently.
         arr = as_strings(value)
         if arr is None:
-            raise InputError(f"{what} '{info.name}' expects string (an array or nested lists of str, "
-                             f"of one shape), got {_not_strings(value)}")
+            raise InputError(
+                f"{what} '{info.name}' expects string (an array or nested lists of str, "
+                f"of one shape), got {_not_strings(value)}"
+            )
     else:
         try:
             arr = np.asarray(value)
@@ -60,7 +63,7 @@ def _dtype_name(dtype) -> str:
 
 
 def _kind(dtype) -> str | None:
-    """"float", "int" or "bool" for a dtype of numbers (ml_dtypes' included), None for the rest."""
+    """ "float", "int" or "bool" for a dtype of numbers (ml_dtypes' included), None for the rest."""
     if dtype.kind in "biuf":
         return {"b": "bool", "f": "float"}.get(dtype.kind, "int")
     try:
@@ -104,7 +107,7 @@ def convert_input(arr: np.ndarray, want: ElementType) -> tuple:
 
 
 # The largest magnitude of the types that saturate rather than overflow to NaN or inf.
-SATURATES_AT = {"f4e2m1": 6.0, "nf4": 1.0, "f8e8m0": 2.0 ** 127}
+SATURATES_AT = {"f4e2m1": 6.0, "nf4": 1.0, "f8e8m0": 2.0**127}
 
 
 def narrow_input(arr: np.ndarray, want):
@@ -112,6 +115,7 @@ def narrow_input(arr: np.ndarray, want):
     None when a finite value lies beyond the type's range (it would become NaN, inf or the
     type's limit), or, for f8e8m0, is not positive (it would become 2^-127)."""
     from ..ops.type.convert import convert  # (an op file: loaded by the models that feed such types)
+
     out = convert(arr, want)
     x = arr.astype(np.float64)
     finite = np.isfinite(x)

@@ -1,32 +1,32 @@
 """The public model object: ``read_model`` then ``infer``, as in OpenVINO's Python API; a model with
 variables (ReadValue/Assign) runs on inference requests that keep them (irexec.api.request)."""
+
 from __future__ import annotations
 
 import numbers
 import os
-from typing import Optional
 
 import numpy as np
 
-from ..errors import InputError, ValidationError
-from ..run.executor import LazyPlan, Plan, root
-from ..run.sizing import Sizing
-from ..limits import default_max_tensor_bytes, fmt_bytes
 from ..check.outputs import output_names
 from ..check.reading import check_stream
 from ..check.report import refuse
+from ..errors import InputError, ValidationError
 from ..graph import Graph, gc_paused
 from ..ir.reader import default_weights_path, read_bytes
-from .request import InferRequest
+from ..limits import default_max_tensor_bytes, fmt_bytes
+from ..run.executor import LazyPlan, Plan, root
+from ..run.sizing import Sizing
 from ..shapes import fmt
+from .inputs import check_input
+from .model_api import ModelAPI
+from .request import InferRequest
 from .results import Results
 from .tensor_info import TensorInfo
-from .model_api import ModelAPI
-from .inputs import check_input
 
 
 class Model(ModelAPI):
-    def __init__(self, graph: Graph, max_tensor_bytes: Optional[int] = None, facts: Optional[dict] = None):
+    def __init__(self, graph: Graph, max_tensor_bytes: int | None = None, facts: dict | None = None):
         self.graph = graph
         self.max_tensor_bytes = max_tensor_bytes or default_max_tensor_bytes()
         # The run's plan is made when first needed (compiling, as OpenVINO's compile_model does):
@@ -47,7 +47,7 @@ class Model(ModelAPI):
         # The variables, each as its (first) ReadValue declares it: name = variable_id.
         self.variables = self._variable_infos(of_type["ReadValue"])
         self._request = None
-        self.waived = []            # the errors read_model(check=False) let through
+        self.waived = []  # the errors read_model(check=False) let through
         self._by_name = {}
         for info in self.inputs:
             for n in (info.name,) + info.names:
@@ -130,8 +130,10 @@ class Model(ModelAPI):
         if isinstance(key, numbers.Integral) and not isinstance(key, (bool, np.bool_)):
             if 0 <= key < len(self.inputs):
                 return self.inputs[int(key)]
-            raise InputError(f"no input {int(key)}: the model has {len(self.inputs)} input"
-                             f"{'s' if len(self.inputs) != 1 else ''}, indexed from 0")
+            raise InputError(
+                f"no input {int(key)}: the model has {len(self.inputs)} input"
+                f"{'s' if len(self.inputs) != 1 else ''}, indexed from 0"
+            )
         try:
             return self._by_name[key]
         except (KeyError, TypeError):
@@ -142,9 +144,12 @@ class Model(ModelAPI):
         for layer in self.graph.by_type("Const"):
             size = layer.op.count * layer.op.element_type.dtype.itemsize  # unpacked, for the sub-byte types
             if size > self.max_tensor_bytes:
-                raise ValidationError(f"the constant would take {fmt_bytes(size)}, over the budget of "
-                                      f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",
-                                      file=self.graph.path, **layer.where())
+                raise ValidationError(
+                    f"the constant would take {fmt_bytes(size)}, over the budget of "
+                    f"{fmt_bytes(self.max_tensor_bytes)} for one tensor",
+                    file=self.graph.path,
+                    **layer.where(),
+                )
 
     def infer(self, inputs=None, donate_inputs=False, observer=None) -> dict:
         """Run the model. ``inputs``: a dict keyed by input name, tensor name or index, or a list
@@ -212,25 +217,28 @@ class Model(ModelAPI):
             feeds[info.layer_id] = check_input(info, value)
         missing = [i for i in self.inputs if i.layer_id not in feeds]
         if missing:
-            raise InputError("missing input " + ", ".join(f"'{i.name}' ({i.element_type} "
-                                                          f"{fmt(i.shape)})" for i in missing))
+            raise InputError(
+                "missing input " + ", ".join(f"'{i.name}' ({i.element_type} {fmt(i.shape)})" for i in missing)
+            )
         return feeds
 
     def __repr__(self) -> str:
-        return (f"<Model '{self.name}' inputs=[{', '.join(map(str, self.inputs))}] "
-                f"outputs=[{', '.join(map(str, self.outputs))}]>")
+        return (
+            f"<Model '{self.name}' inputs=[{', '.join(map(str, self.inputs))}] "
+            f"outputs=[{', '.join(map(str, self.outputs))}]>"
+        )
 
 
 def _owned(arr: np.ndarray, feeds: list) -> np.ndarray:
     """Outputs never alias the caller's inputs or the read-only weights."""
-    if not arr.flags.writeable or not arr.flags.c_contiguous or any(
-            np.may_share_memory(arr, f) for f in feeds):
+    if not arr.flags.writeable or not arr.flags.c_contiguous or any(np.may_share_memory(arr, f) for f in feeds):
         return np.array(arr, copy=True, order="C")
     return arr
 
 
-def read_model(model: str, weights: Optional[str] = None, max_tensor_bytes: Optional[int] = None,
-               check: bool = True) -> Model:
+def read_model(
+    model: str, weights: str | None = None, max_tensor_bytes: int | None = None, check: bool = True
+) -> Model:
     """Read an IR: ``model`` is the .xml path, ``weights`` the .bin (default: beside the .xml).
     ``max_tensor_bytes``: the most one tensor may take (default: see irexec.limits).
     ``check=False`` accepts a model whose only errors are ports declaring shapes or precisions
@@ -241,8 +249,9 @@ def read_model(model: str, weights: Optional[str] = None, max_tensor_bytes: Opti
     return _checked(read_bytes(model), model, weights, max_tensor_bytes, check)
 
 
-def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = None,
-                      max_tensor_bytes: Optional[int] = None) -> Model:
+def model_from_string(
+    xml, path: str | None = None, weights: str | None = None, max_tensor_bytes: int | None = None
+) -> Model:
     """A model from IR text (str or bytes) rather than a file: ``path`` names it in messages,
     ``weights`` is the .bin (needed only when the text has Const layers)."""
     data = xml.encode("utf-8") if isinstance(xml, str) else bytes(xml)
@@ -255,7 +264,7 @@ def model_from_string(xml, path: Optional[str] = None, weights: Optional[str] = 
 WAIVABLE = ("S001", "S002", "S003", "S004")
 
 
-def _checked(data: bytes, path: Optional[str], weights: Optional[str], max_tensor_bytes, check: bool = True) -> Model:
+def _checked(data: bytes, path: str | None, weights: str | None, max_tensor_bytes, check: bool = True) -> Model:
     """A Model, once every check irexec lints with has passed (warnings are let through); the
     error raised for a model that fails carries every finding in ``.findings``."""
     with gc_paused(kept=True):

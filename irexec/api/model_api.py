@@ -2,18 +2,20 @@
 ``get_ordered_ops()`` (each op's type, version, name and attributes), ``output(i)``,
 ``get_parameters()``, ``get_results()``, ``reshape(...)``. ``Model`` takes them from here, so its
 own module stays about running."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import InputError, IRExecError
-from .partial_shape import PartialShape
 from ..check.shape_inference import infer_shapes
+from ..errors import InputError, IRExecError
 from ..shapes import fmt
+from .partial_shape import PartialShape
 
 
 class TypeInfo(NamedTuple):
     """``node.get_type_info()``: the op's type and its opset, as OpenVINO names them."""
+
     name: str
     version_id: str
 
@@ -120,8 +122,10 @@ class ModelAPI:
         model is left as it was and the error names the layer. Changes this model in place."""
         new = self._reshape_targets(shapes)
         graph = self.graph
-        saved = [(layer, layer.op, [p.shape for p in layer.inputs], [p.shape for p in layer.outputs])
-                 for layer in graph.layers.values()]
+        saved = [
+            (layer, layer.op, [p.shape for p in layer.inputs], [p.shape for p in layer.outputs])
+            for layer in graph.layers.values()
+        ]
         try:
             for lid, shape in new.items():
                 layer = graph.layer(lid)
@@ -152,8 +156,7 @@ class ModelAPI:
     def _reshape_targets(self, shapes) -> dict:
         if not isinstance(shapes, dict):
             if len(self.inputs) != 1:
-                raise InputError(f"the model has {len(self.inputs)} inputs: give reshape a dict of "
-                                 f"input -> shape")
+                raise InputError(f"the model has {len(self.inputs)} inputs: give reshape a dict of input -> shape")
             shapes = {0: shapes}
         out = {}
         for key, shape in shapes.items():
@@ -187,4 +190,3 @@ def _port(infos: list, key, what: str):
             return info
     known = ", ".join(i.name for i in infos) or "none"
     raise InputError(f"unknown {what} {key!r} ({what}s: {known})")
-

@@ -5,9 +5,8 @@ rank is unknown. A ``PartialShape`` is such a tuple that prints, compares and an
 OpenVINO's does (``[?,8,4]``, ``is_dynamic``, ``to_shape()``), so code written against
 ``openvino`` reads irexec's shapes unchanged, and code written against irexec keeps its tuples.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from ..errors import ValidationError
 from ..shapes import DYN, Dim, fixed, parse_shape, span
@@ -35,7 +34,7 @@ class PartialShape(tuple):
         return super().__new__(cls, (_dim(d) for d in dims))
 
     @classmethod
-    def dynamic(cls, rank: Optional[int] = None) -> "PartialShape":
+    def dynamic(cls, rank: int | None = None) -> PartialShape:
         """Of unknown rank (``rank`` None), or of ``rank`` dynamic dims."""
         if rank is not None:
             return cls([DYN] * rank)

@@ -17,6 +17,7 @@ carries from call to call (as OpenVINO's ``compiled_model(inputs)`` does).
 
 A request is not thread-safe: run one inference at a time on it (use one request per thread).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -42,13 +43,16 @@ class Variables(dict):
         info = self.declared.get(variable_id)
         if info is not None:
             if info.element_type is not None and value.dtype != info.element_type.dtype:
-                raise ValidationError(f"the value for variable '{variable_id}' is {value.dtype}, but the "
-                                      f"variable is {info.element_type}")
+                raise ValidationError(
+                    f"the value for variable '{variable_id}' is {value.dtype}, but the variable is {info.element_type}"
+                )
             if not fits(info.shape, value.shape):
-                raise ValidationError(f"the value for variable '{variable_id}' is {list(value.shape)}, but the "
-                                      f"variable is declared {fmt(info.shape)}")
+                raise ValidationError(
+                    f"the value for variable '{variable_id}' is {list(value.shape)}, but the "
+                    f"variable is declared {fmt(info.shape)}"
+                )
         kept = np.array(value, copy=True)  # (the array may be the caller's, or written by a later layer)
-        kept.flags.writeable = False       # (read-only: ReadValue's readers never write into it)
+        kept.flags.writeable = False  # (read-only: ReadValue's readers never write into it)
         self.pending[variable_id] = kept
 
     def commit(self) -> None:
@@ -177,8 +181,10 @@ class VariableState:
         arr = check_input(self._info, value, what="variable")
         budget = self._request.model.max_tensor_bytes
         if arr.nbytes > budget:
-            raise InputError(f"variable '{self.name}': the value takes {fmt_bytes(arr.nbytes)}, over the budget of "
-                             f"{fmt_bytes(budget)} for one tensor")
+            raise InputError(
+                f"variable '{self.name}': the value takes {fmt_bytes(arr.nbytes)}, over the budget of "
+                f"{fmt_bytes(budget)} for one tensor"
+            )
         kept = np.array(arr, copy=True)
         kept.flags.writeable = False
         self._request._variables[self.name] = kept

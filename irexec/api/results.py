@@ -1,5 +1,6 @@
 """What an inference returns: output name -> array, as a dict, which OpenVINO's users can also
 index as they index OpenVINO's results (``OVDict``): by position, by output port and by name."""
+
 from __future__ import annotations
 
 
@@ -18,8 +19,7 @@ class Results(dict):
             raise KeyError(key)
         if isinstance(key, int):
             if not -len(self._outputs) <= key < len(self._outputs):
-                raise IndexError(f"output index {key} is out of range: the model has {len(self._outputs)} "
-                                 f"output(s)")
+                raise IndexError(f"output index {key} is out of range: the model has {len(self._outputs)} output(s)")
             return self._outputs[key].name
         if isinstance(key, str):
             if dict.__contains__(self, key):

@@ -1,4 +1,5 @@
 """OpenVINO's ``Tensor`` and ``Type`` over NumPy arrays and irexec's element types."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -1,16 +1,18 @@
 """A model's input or output as OpenVINO's Python API shows one (``model.inputs[0]``)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .partial_shape import PartialShape
 from ..shapes import PShape, fmt
 from ..types import ElementType
+from .partial_shape import PartialShape
 
 
 @dataclass(frozen=True)
 class TensorInfo:
     """A model input or output: the name it is keyed by, its other names, type and shape."""
+
     name: str
     names: tuple
     element_type: ElementType

@@ -4,11 +4,12 @@ that many single-threaded worker processes, and ``scheduler`` ("tcp://host:8786"
 DASK_SCHEDULER_ADDRESS) runs on an existing cluster; without it, a process pool stands in for the
 local cluster and a scheduler cannot be used. Each engine calls ``done(row)`` as samples finish,
 in the order they finish."""
+
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 
 from ..errors import UsageError
 
@@ -51,7 +52,9 @@ def run_all(fn, tasks: list, jobs: int, scheduler, ship, done, failed=None) -> s
 
 def _dask(fn, tasks, jobs, scheduler, ship, done, failed) -> str:
     import dask
-    from distributed import Client, LocalCluster, as_completed as dask_completed
+    from distributed import Client, LocalCluster
+    from distributed import as_completed as dask_completed
+
     cluster = None
     with dask.config.set({"distributed.worker.daemon": False, "logging.distributed": "error"}):
         if scheduler:
@@ -60,8 +63,9 @@ def _dask(fn, tasks, jobs, scheduler, ship, done, failed) -> str:
             # (Workers elsewhere may not see this machine's files: ship the model's bytes once each.)
             ref = client.scatter(ship(local=False), broadcast=True)
         else:
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=50)
+            cluster = LocalCluster(
+                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+            )
             client = Client(cluster)
             engine = f"local Dask cluster of {jobs} workers"
             ref = ship(local=True)
@@ -115,4 +119,5 @@ def _one_blas_thread():
 
 def _spawn():
     import multiprocessing
+
     return multiprocessing.get_context("spawn")

@@ -4,6 +4,7 @@ complete are not run again (so a job stopped by Ctrl-C, or by a lost worker, is 
 it again); a sample that fails is listed with its error line and does not stop the others. With
 ``compare_dir``, each sample's outputs are compared with ``compare_dir/<sample>.npz`` and the
 summary gives the worst sample per output."""
+
 from __future__ import annotations
 
 import hashlib
@@ -17,10 +18,22 @@ from .samples import find_samples
 from .work import complete, model_for, output_path, run_sample
 
 
-def run_batch(model_path: str, weights, inputs: str, outputs: str, jobs=None, scheduler=None, max_bytes=None,
-              compare_dir=None, rtol: float = 1e-5, atol: float = 1e-8, progress=None) -> dict:
+def run_batch(
+    model_path: str,
+    weights,
+    inputs: str,
+    outputs: str,
+    jobs=None,
+    scheduler=None,
+    max_bytes=None,
+    compare_dir=None,
+    rtol: float = 1e-5,
+    atol: float = 1e-8,
+    progress=None,
+) -> dict:
     """Run the job; returns the summary (what ``irexec run --inputs`` prints as JSON)."""
     from ..ir.reader import default_weights_path
+
     model_path = os.path.abspath(model_path)
     weights = os.path.abspath(weights) if weights else default_weights_path(model_path)
     local_ref = ("path", model_path, weights, max_bytes)
@@ -99,8 +112,9 @@ def _summary(model, samples, rows, skipped, seconds, engine, compare_dir) -> dic
         "seconds": round(seconds, 3),
         "samples_per_second": round(len(ran) / seconds, 2) if seconds > 0 and ran else 0.0,
         "engine": engine,
-        "failures": sorted(({"sample": r["sample"], "file": r["file"], "error": r["error"]} for r in failed),
-                           key=lambda r: r["sample"]),
+        "failures": sorted(
+            ({"sample": r["sample"], "file": r["file"], "error": r["error"]} for r in failed), key=lambda r: r["sample"]
+        ),
     }
     if compare_dir is not None:
         summary["compare"] = _agreement(model, rows)
@@ -126,8 +140,7 @@ def _agreement(model, rows) -> dict:
             if v["max_abs"] > best["max_abs"] or best["worst_sample"] is None:
                 best.update(max_abs=v["max_abs"], worst_sample=row["sample"])
             best["max_rel"] = max(best["max_rel"], v["max_rel"])
-    return {"outputs": per_output, "mismatched_samples": len(mismatched),
-            "mismatched": sorted(mismatched)[:20]}
+    return {"outputs": per_output, "mismatched_samples": len(mismatched), "mismatched": sorted(mismatched)[:20]}
 
 
 class Progress:

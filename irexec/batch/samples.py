@@ -1,6 +1,7 @@
 """The samples of a batch: the files of a folder or a glob (one ``.npz`` of inputs by name, or for a
 one-input model one ``.npy``, per sample), or the rows of a dataset ``.npz`` (the first axis of
 each array is the sample). Each sample's outputs go to ``<outputs>/<sample name>.npz``."""
+
 from __future__ import annotations
 
 import glob
@@ -8,7 +9,6 @@ import os
 import stat
 import zipfile
 from dataclasses import dataclass
-from typing import Optional
 
 from ..errors import InputError, UsageError, one_line
 from ..io.npy import ZIP_ERRORS, member_key, read_npy_header
@@ -18,9 +18,9 @@ _GLOB_CHARS = "*?["
 
 @dataclass(frozen=True)
 class Sample:
-    name: str                    # the output file's stem
-    path: str                    # the sample's file, or the dataset's
-    index: Optional[int] = None  # the row of a dataset
+    name: str  # the output file's stem
+    path: str  # the sample's file, or the dataset's
+    index: int | None = None  # the row of a dataset
 
 
 def find_samples(spec: str) -> list:
@@ -35,8 +35,11 @@ def find_samples(spec: str) -> list:
             names = sorted(os.listdir(spec))
         except OSError as e:
             raise UsageError(f"--inputs '{one_line(spec)}': {e.strerror or e}") from None
-        files = [os.path.join(spec, n) for n in names
-                 if n.endswith((".npz", ".npy")) and not n.startswith(".") and _regular(os.path.join(spec, n))]
+        files = [
+            os.path.join(spec, n)
+            for n in names
+            if n.endswith((".npz", ".npy")) and not n.startswith(".") and _regular(os.path.join(spec, n))
+        ]
         if not files:
             raise UsageError(f"--inputs '{one_line(spec)}': the folder holds no .npz or .npy file")
         return _named(files, spec)
@@ -60,8 +63,10 @@ def _named(files: list, spec: str) -> list:
     for path in files:
         stem = os.path.splitext(os.path.basename(path))[0]
         if stem in seen:
-            raise UsageError(f"--inputs '{one_line(spec)}': '{one_line(seen[stem])}' and '{one_line(path)}' "
-                             f"would both write {one_line(stem)}.npz")
+            raise UsageError(
+                f"--inputs '{one_line(spec)}': '{one_line(seen[stem])}' and '{one_line(path)}' "
+                f"would both write {one_line(stem)}.npz"
+            )
         seen[stem] = path
     return [Sample(stem, path) for stem, path in seen.items()]
 

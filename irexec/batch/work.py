@@ -1,6 +1,7 @@
 """What a worker does for one sample: read the model (once per process), read the sample, run,
 write the outputs atomically, and compare them with the reference when there is one. Every
 failure is the sample's, reported as one line; it never ends the job."""
+
 from __future__ import annotations
 
 import os
@@ -26,9 +27,11 @@ def model_for(ref):
     if model is None:
         if ref[0] == "path":
             from ..api.model import read_model
+
             model = read_model(ref[1], ref[2], ref[3])
         else:
             from ..api.core import Core
+
             model = Core(max_tensor_bytes=ref[4]).read_model(ref[2], ref[3])
         _MODELS.clear()  # (one job at a time per worker: keep one model)
         _MODELS[key] = model
@@ -44,15 +47,18 @@ def load_sample(model, sample) -> dict:
             row = arr[sample.index]
             # A model whose input keeps the batch axis (rank of the whole array) gets a batch of one.
             if info.shape is not None and len(info.shape) == arr.ndim:
-                row = arr[sample.index:sample.index + 1]
+                row = arr[sample.index : sample.index + 1]
             feeds[info.name] = row
         return feeds
     if sample.path.endswith(".npz"):
         return _load_npz(model, sample.path)
     if len(model.inputs) != 1:
         from ..errors import InputError
-        raise InputError(f"'{sample.path}' is one .npy, but the model has {len(model.inputs)} inputs: "
-                         f"give each sample as a .npz keyed by input name")
+
+        raise InputError(
+            f"'{sample.path}' is one .npy, but the model has {len(model.inputs)} inputs: "
+            f"give each sample as a .npz keyed by input name"
+        )
     info = model.inputs[0]
     return {info.name: load_npy(sample.path, info.name, None, model.max_tensor_bytes)}
 
@@ -104,8 +110,7 @@ def run_sample(ref, sample, outputs_dir: str, compare_dir, rtol: float, atol: fl
             save_npz_atomic(out_path, results)
             row["status"] = "ok"
         if compare_dir is not None:
-            row["compare"] = compare_with(model, results, os.path.join(compare_dir, sample.name + ".npz"),
-                                          rtol, atol)
+            row["compare"] = compare_with(model, results, os.path.join(compare_dir, sample.name + ".npz"), rtol, atol)
     except IRExecError as e:
         row.update(status="failed", error=one_line(str(e)))
     except MemoryError:
@@ -117,6 +122,7 @@ def compare_with(model, results: dict, path: str, rtol: float, atol: float) -> d
     """Per output: max abs and rel errors and whether it is within tolerance (a missing reference
     or a shape that differs counts as a mismatch)."""
     from ..io.compare_outputs import compare_arrays, reference_key
+
     out = {}
     if not os.path.exists(path):
         return {"error": f"no reference '{one_line(path)}'"}

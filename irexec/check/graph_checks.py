@@ -8,16 +8,15 @@ declare, so one mistake is reported once, where it is. The bodies of If, Loop an
 are checked by the same step, as their ops infer them, each problem under the layer's path
 (``loop/body/add``).
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from ..errors import IRExecError, ValidationError
 from ..graph import Graph, Port
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
-from .shape_inference import context_for, declared, layer_facts, walk
 from ..shapes import compatible, fmt, intersect, is_static
+from .shape_inference import context_for, declared, layer_facts, walk
 
 
 def agrees(declared_shape, shape) -> bool:
@@ -41,8 +40,9 @@ def refine(fact: Fact, port: Port) -> Fact:
     return Fact(fact.etype or port.etype, shape, fact.value)
 
 
-def check_graph(graph: Graph, problems: list, use_declared: bool = True, unused: bool = True,
-                advice: bool = True) -> dict:
+def check_graph(
+    graph: Graph, problems: list, use_declared: bool = True, unused: bool = True, advice: bool = True
+) -> dict:
     """Infer every output of ``graph`` and report to ``problems`` (located IRExecErrors with rule
     codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact.
     ``use_declared``: narrow each inferred fact by what its port declares, when the two agree
@@ -62,8 +62,15 @@ class Checker:
     """The linter's step over one graph. In a body, ``feeds`` holds what the op passes its
     Parameters (Parameter id -> Fact) and ``owner`` the op's type."""
 
-    def __init__(self, graph: Graph, problems: list, use_declared: bool = True,
-                 feeds: Optional[dict] = None, owner: Optional[str] = None, advice: bool = True):
+    def __init__(
+        self,
+        graph: Graph,
+        problems: list,
+        use_declared: bool = True,
+        feeds: dict | None = None,
+        owner: str | None = None,
+        advice: bool = True,
+    ):
         self.graph = graph
         self.problems = problems
         self.use_declared = use_declared
@@ -73,7 +80,7 @@ class Checker:
         self.reported = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
         self.inferred = {}  # ... and there, the fact the rule gave instead
 
-    def step(self, layer, ins: list, feeds: Optional[dict] = None) -> list:
+    def step(self, layer, ins: list, feeds: dict | None = None) -> list:
         graph, problems, reported = self.graph, self.problems, self.reported
         lid = layer.id
         where = None  # (made when there is a problem to locate: most layers have none)
@@ -89,25 +96,57 @@ class Checker:
             src = feeds[i]
             wrong_too = reported.get(src)
             truth = self.inferred.get(src)  # (a consumer may agree with the rule rather than the port)
-            if port.shape is not None and not agrees(port.shape, fact.shape) and not (
-                    wrong_too is not None and wrong_too.shape == port.shape) and not (
-                    truth is not None and compatible(port.shape, truth.shape)):
+            if (
+                port.shape is not None
+                and not agrees(port.shape, fact.shape)
+                and not (wrong_too is not None and wrong_too.shape == port.shape)
+                and not (truth is not None and compatible(port.shape, truth.shape))
+            ):
                 where = where or self.where(layer)
-                problems.append(_fix(ValidationError(
-                    f"the port declares shape {fmt(port.shape)}, but its input is {fmt(fact.shape)} "
-                    f"({_from(graph, src)})", port=port.id, code="S003", **_at(where, port)), fact.shape))
-            if port.etype is not None and fact.etype is not None and port.etype.name != fact.etype.name \
-                    and not (wrong_too is not None and wrong_too.etype == port.etype) \
-                    and not (truth is not None and truth.etype == port.etype):
+                problems.append(
+                    _fix(
+                        ValidationError(
+                            f"the port declares shape {fmt(port.shape)}, but its input is {fmt(fact.shape)} "
+                            f"({_from(graph, src)})",
+                            port=port.id,
+                            code="S003",
+                            **_at(where, port),
+                        ),
+                        fact.shape,
+                    )
+                )
+            if (
+                port.etype is not None
+                and fact.etype is not None
+                and port.etype.name != fact.etype.name
+                and not (wrong_too is not None and wrong_too.etype == port.etype)
+                and not (truth is not None and truth.etype == port.etype)
+            ):
                 where = where or self.where(layer)
-                problems.append(_fix(ValidationError(
-                    f"the port declares {port.etype.name}, but its input is {fact.etype.name} "
-                    f"({_from(graph, src)})", port=port.id, code="S004", **_at(where, port)), fact.etype))
+                problems.append(
+                    _fix(
+                        ValidationError(
+                            f"the port declares {port.etype.name}, but its input is {fact.etype.name} "
+                            f"({_from(graph, src)})",
+                            port=port.id,
+                            code="S004",
+                            **_at(where, port),
+                        ),
+                        fact.etype,
+                    )
+                )
         # A port reported wrong feeds the rules downstream what it declares: the mistake is reported
         # where it is, not again at each layer whose rule would meet the shape the port did not say.
-        rule_ins = [Fact(reported[feeds[i]].etype or f.etype, reported[feeds[i]].shape)
-                    if i in feeds and feeds[i] in reported and reported[feeds[i]].shape is not None else f
-                    for i, f in enumerate(ins)] if reported else ins
+        rule_ins = (
+            [
+                Fact(reported[feeds[i]].etype or f.etype, reported[feeds[i]].shape)
+                if i in feeds and feeds[i] in reported and reported[feeds[i]].shape is not None
+                else f
+                for i, f in enumerate(ins)
+            ]
+            if reported
+            else ins
+        )
         outs, gives = None, None
         if layer.type == "Parameter" and lid in self.feeds:
             outs, gives = [self.feeds[lid]], f"the {self.owner} passes"
@@ -126,15 +165,32 @@ class Checker:
             if not agrees(port.shape, fact.shape):
                 wrong = True
                 where = where or self.where(layer)
-                problems.append(_fix(ValidationError(
-                    f"the port declares shape {fmt(port.shape)}, but {gives or layer.type + ' gives'} "
-                    f"{fmt(fact.shape)}", port=port.id, code="S001", **_at(where, port)), fact.shape))
+                problems.append(
+                    _fix(
+                        ValidationError(
+                            f"the port declares shape {fmt(port.shape)}, but {gives or layer.type + ' gives'} "
+                            f"{fmt(fact.shape)}",
+                            port=port.id,
+                            code="S001",
+                            **_at(where, port),
+                        ),
+                        fact.shape,
+                    )
+                )
             if port.etype is not None and fact.etype is not None and port.etype.name != fact.etype.name:
                 wrong = True
                 where = where or self.where(layer)
-                problems.append(_fix(ValidationError(
-                    f"the port declares {port.etype.name}, but {gives or layer.type + ' gives'} {fact.etype.name}",
-                    port=port.id, code="S002", **_at(where, port)), fact.etype))
+                problems.append(
+                    _fix(
+                        ValidationError(
+                            f"the port declares {port.etype.name}, but {gives or layer.type + ' gives'} {fact.etype.name}",
+                            port=port.id,
+                            code="S002",
+                            **_at(where, port),
+                        ),
+                        fact.etype,
+                    )
+                )
             if wrong:
                 # Downstream takes what the port declares, so the mistake is reported here only,
                 # not again at each layer that would otherwise see the shape the rule gives.
@@ -148,7 +204,7 @@ class Checker:
     def where(self, layer) -> dict:
         return dict(file=self.graph.path, **layer.where())
 
-    def infer(self, layer, ins: list) -> Optional[list]:
+    def infer(self, layer, ins: list) -> list | None:
         """The op's rule (its bodies checked through the context it is given); None when it fails."""
         op = layer.op
         found = None  # body name -> what its latest inference found (an op may infer a body again)
@@ -192,13 +248,19 @@ def check_uses(graph: Graph, problems: list, in_body: bool = False) -> None:
     for lid, layer in graph.layers.items():
         if layer.type == "Result":
             results += 1
-        elif layer.outputs and not graph.succ.get(lid) and lid not in graph.used and not (
-                in_body and layer.type == "Parameter"):
-            problems.append(ValidationError("nothing uses the layer's outputs", code="G009", file=graph.path,
-                                            **layer.where()))
+        elif (
+            layer.outputs
+            and not graph.succ.get(lid)
+            and lid not in graph.used
+            and not (in_body and layer.type == "Parameter")
+        ):
+            problems.append(
+                ValidationError("nothing uses the layer's outputs", code="G009", file=graph.path, **layer.where())
+            )
     if not results and graph.layers and not in_body:
-        problems.append(ValidationError("the model has no Result layer: it computes nothing",
-                                        code="G010", file=graph.path))
+        problems.append(
+            ValidationError("the model has no Result layer: it computes nothing", code="G010", file=graph.path)
+        )
 
 
 def _at(where: dict, port: Port) -> dict:

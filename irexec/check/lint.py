@@ -6,23 +6,24 @@ the variables (each Assign against its ReadValue's declaration). ``read_model`` 
 checks but the schema's (irexec.check.reading) and refuses a model with errors (the warnings are
 looked for only then); the linter reports them all instead of stopping at one.
 """
+
 from __future__ import annotations
 
 import os
-from typing import Iterable
+from collections.abc import Iterable
 
 from lxml import etree
 
-from .graph_checks import check_graph
 from ..errors import IRExecError
 from ..files import is_regular, open_regular
-from .locations import with_columns
 from ..graph import gc_paused
 from ..ir.plain_ir import plain_graph
 from ..ir.reader import default_weights_path, read_bytes
-from ..ir.stream import build_graph
 from ..ir.safexml import parse_events, prepare_xml, syntax_error
 from ..ir.schema_pass import SchemaSlices
+from ..ir.stream import build_graph
+from .graph_checks import check_graph
+from .locations import with_columns
 from .outputs import check_output_names
 from .report import Report, findings_of
 from .variables import check_variables
@@ -90,8 +91,9 @@ def models_at(paths: Iterable) -> list:
             continue
         for dirpath, dirnames, filenames in os.walk(p):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-            out.extend(f for f in (os.path.join(dirpath, n) for n in sorted(filenames) if n.endswith(".xml"))
-                       if _is_ir(f))
+            out.extend(
+                f for f in (os.path.join(dirpath, n) for n in sorted(filenames) if n.endswith(".xml")) if _is_ir(f)
+            )
     return out
 
 

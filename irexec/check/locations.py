@@ -1,6 +1,7 @@
 """Columns for lint findings: the XML parser gives each element's line, not its column, so the
 column is found in the line's text: a finding about a port points at its ``<port`` element, any
 other at the line's first element (one element per line, as OpenVINO writes IR)."""
+
 from __future__ import annotations
 
 import re
@@ -39,8 +40,9 @@ def _column(text, port):
     if not text:
         return None
     if port is not None:
-        found = [m.start() for m in re.finditer(r"<port\b[^>]*?\bid\s*=\s*([\"'])" + re.escape(str(port)) + r"\1",
-                                                 text)]
+        found = [
+            m.start() for m in re.finditer(r"<port\b[^>]*?\bid\s*=\s*([\"'])" + re.escape(str(port)) + r"\1", text)
+        ]
         if len(found) == 1:
             return found[0] + 1
     starts = [m.start() for m in _ELEMENT.finditer(text)]

@@ -1,5 +1,6 @@
 """The names of a model's outputs: the one naming rule (``Model.outputs``) and the check that two
 Results would take one name (G011)."""
+
 from __future__ import annotations
 
 from ..errors import ValidationError
@@ -43,7 +44,12 @@ def check_output_names(graph: Graph, problems: list) -> None:
         if first is not None:
             other = graph.layer(first)
             wanted = name.rsplit("#", 1)[0]
-            problems.append(ValidationError(
-                f"two outputs are named '{wanted}' (Result '{other.name}', id {other.id}, has it): "
-                f"this one is output '{name}' in irexec", file=graph.path, code="G011",
-                **graph.layer(lid).where()))
+            problems.append(
+                ValidationError(
+                    f"two outputs are named '{wanted}' (Result '{other.name}', id {other.id}, has it): "
+                    f"this one is output '{name}' in irexec",
+                    file=graph.path,
+                    code="G011",
+                    **graph.layer(lid).where(),
+                )
+            )

@@ -1,8 +1,7 @@
 """The checks ``read_model`` makes: the linter's, but the XML schema's, on the graph read as a
 stream (irexec.api.model refuses a model with errors by ``report.refuse``)."""
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from ..graph import gc_paused
 from ..ir.reader import parse_graph
@@ -13,7 +12,7 @@ from .report import Report, findings_of
 from .variables import check_variables, drop_sinks
 
 
-def check_stream(data: bytes, path: Optional[str], weights: Optional[str]) -> Report:
+def check_stream(data: bytes, path: str | None, weights: str | None) -> Report:
     """The same checks but the schema's, streaming the XML (memory follows the graph, not the
     text), for ``read_model``: the reader checks the structure it relies on. Problems that leave
     nothing to read are raised."""

@@ -1,9 +1,9 @@
 """What checking one model found (``Report``): its graph, findings and inferred facts; the findings
 made of the checks' problems, and the refusal ``read_model`` raises for a model with errors."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from ..graph import Graph
 from .findings import Finding, has_errors
@@ -13,12 +13,13 @@ from .findings import Finding, has_errors
 class Report:
     """What checking one model found: ``graph`` (None when the file could not be read at all),
     ``findings`` in file order, and ``facts``: (layer id, output index) -> the inferred Fact."""
+
     path: str
-    graph: Optional[Graph] = None
+    graph: Graph | None = None
     findings: list = field(default_factory=list)
     facts: dict = field(default_factory=dict)
 
-    problems: list = field(default_factory=list)   # the errors behind the findings, as the checks found them
+    problems: list = field(default_factory=list)  # the errors behind the findings, as the checks found them
 
     @property
     def errors(self) -> list:
@@ -31,8 +32,11 @@ def findings_of(problems: list) -> list:
     seen, out = set(), []
     for p in sorted(problems, key=lambda e: e.code == "X003" and e.message.startswith("schema: ")):
         finding = Finding.of(p)
-        key = (finding.code, finding.line) if finding.code == "X003" else \
-            (finding.code, finding.line, finding.layer_id, finding.port, finding.message)
+        key = (
+            (finding.code, finding.line)
+            if finding.code == "X003"
+            else (finding.code, finding.line, finding.layer_id, finding.port, finding.message)
+        )
         if key in seen:
             continue
         seen.add(key)

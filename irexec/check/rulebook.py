@@ -1,6 +1,7 @@
 """The lint rules' pages (docs/rules.md), as installed with the package: ``irexec rules CODE`` prints
 one, and SARIF carries each rule's page as its help. The page is installed inside the package
 (irexec/userguide/), or read beside it in a checkout."""
+
 from __future__ import annotations
 
 import os
@@ -32,7 +33,7 @@ def pages() -> dict:
     out = {}
     for k, m in enumerate(heads):
         end = heads[k + 1].start() if k + 1 < len(heads) else len(text)
-        out[m.group(1)] = text[m.start():end].rstrip() + "\n"
+        out[m.group(1)] = text[m.start() : end].rstrip() + "\n"
     return out
 
 

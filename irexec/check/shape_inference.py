@@ -10,10 +10,11 @@ linter's in irexec.check.graph_checks; ``BodyWalk`` is the context through which
 TensorIterator) has them walked by the same pass that is walking it (the executor's context,
 irexec.run.body_runs, runs them).
 """
+
 from __future__ import annotations
 
 import heapq
-from typing import Callable, Optional
+from collections.abc import Callable
 
 import numpy as np
 
@@ -54,11 +55,14 @@ def layer_facts(op, ins: list, context=None) -> list:
     with np.errstate(all="ignore"):  # (as the executor runs ops)
         arrays = op.evaluate([f.value for f in ins])
     if len(arrays) != len(outs) or any(
-            not fits(f.shape, np.shape(a)) or (f.etype is not None and np.asarray(a).dtype != f.etype.dtype)
-            for f, a in zip(outs, arrays)):
+        not fits(f.shape, np.shape(a)) or (f.etype is not None and np.asarray(a).dtype != f.etype.dtype)
+        for f, a in zip(outs, arrays)
+    ):
         got = ", ".join(f"{list(np.shape(a))} {np.asarray(a).dtype}" for a in arrays)
-        raise RuntimeError(f"internal error: {op.type}'s shape rule says "
-                           f"{', '.join(f'{fmt(f.shape)} {f.etype}' for f in outs)}, its compute gave {got}")
+        raise RuntimeError(
+            f"internal error: {op.type}'s shape rule says "
+            f"{', '.join(f'{fmt(f.shape)} {f.etype}' for f in outs)}, its compute gave {got}"
+        )
     return [Fact(f.etype, f.shape, np.asarray(a)) for f, a in zip(outs, arrays)]
 
 
@@ -111,6 +115,7 @@ def _count(shape) -> int:
 
 # ---- the walker --------------------------------------------------------------------------------------
 
+
 def walk(graph: Graph, order: list, step: Callable) -> dict:
     """Facts for every (layer id, output index) of ``graph``: ``step(layer, ins, feeds)`` for each
     layer in ``order``, with the facts of what feeds its inputs (None for an input nothing feeds)
@@ -133,8 +138,7 @@ def result_facts(graph: Graph, facts: dict) -> dict:
     for lid, layer in graph.layers.items():
         if layer.type == "Result":
             src = graph.producers(lid).get(0)
-            out[lid] = facts[src] if src in facts else (declared(layer.inputs[0]) if layer.inputs
-                                                          else Fact(None, None))
+            out[lid] = facts[src] if src in facts else (declared(layer.inputs[0]) if layer.inputs else Fact(None, None))
     return out
 
 
@@ -161,6 +165,7 @@ def context_for(op, make_step: Callable):
 
 
 # ---- the sizing pass ---------------------------------------------------------------------------------
+
 
 def infer_shapes(graph: Graph, order: list, inputs: dict | None = None, previous: dict | None = None) -> dict:
     """Facts for every (layer id, output index). ``inputs``: Parameter layer id -> Fact (the
@@ -190,8 +195,9 @@ def update_shapes(graph: Graph, order: list, inputs: dict, previous: dict, sourc
             walked.append(lid)
             feeds = graph.producers(lid)
             changed = False
-            for i, fact in enumerate(step(layer, [facts[feeds[i]] if i in feeds else None
-                                                  for i in range(len(layer.inputs))])):
+            for i, fact in enumerate(
+                step(layer, [facts[feeds[i]] if i in feeds else None for i in range(len(layer.inputs))])
+            ):
                 if facts.get((lid, i)) is not fact:
                     facts[(lid, i)] = fact
                     changed = True
@@ -209,8 +215,9 @@ def same_fact(a: Fact, b: Fact) -> bool:
         return False
     # (Values here are small: comparing their bytes is a tenth of np.array_equal's cost. NaNs
     # compare by bits, which is what "the same fact" means.)
-    return a.value is None or (a.value.dtype == b.value.dtype and a.value.shape == b.value.shape
-                               and a.value.tobytes() == b.value.tobytes())
+    return a.value is None or (
+        a.value.dtype == b.value.dtype and a.value.shape == b.value.shape and a.value.tobytes() == b.value.tobytes()
+    )
 
 
 class Inferrer:
@@ -226,7 +233,7 @@ class Inferrer:
         self.inputs = inputs
         self.previous = previous
 
-    def step(self, layer, ins: list, feeds: Optional[dict] = None) -> list:
+    def step(self, layer, ins: list, feeds: dict | None = None) -> list:
         prev = self.previous
         if layer.id in self.inputs:  # (a Parameter; a ReadValue whose variable holds a value)
             fact = self.inputs[layer.id]
@@ -256,8 +263,10 @@ class Inferrer:
             raise ValidationError(f"{type(e).__name__}: {e}", file=self.graph.path, **layer.where()) from e
         if prev is not None:  # (an attention's output is as it was, though its inputs grew)
             olds = [prev.get((layer.id, k)) for k in range(len(outs))]
-            outs = [old if old is not None and not _symbolic(new) and same_fact(old, new) else new
-                    for old, new in zip(olds, outs)]
+            outs = [
+                old if old is not None and not _symbolic(new) and same_fact(old, new) else new
+                for old, new in zip(olds, outs)
+            ]
         return outs
 
 

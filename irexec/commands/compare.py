@@ -1,64 +1,139 @@
 """``irexec compare``: the first layer where an OpenVINO device departs from irexec (see
 irexec.compare). Inputs as ``irexec run`` takes them; the report in text or JSON; exit 0 when every
 compared tensor agrees, 1 when one differs."""
+
 from __future__ import annotations
 
 import json
 
 import click
 
+from ..api.model import read_model
 from ..compare import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, compare
 from ..compare.device import import_openvino
 from ..compare.report import row_lines
 from ..errors import IRExecError, UsageError, one_line
-from ..limits import parse_size
-from ..api.model import read_model
 from ..io.inputs import load_inputs, parse_shape_specs
 from ..io.random_inputs import random_inputs
 from ..io.state import STEP
+from ..limits import parse_size
 
 _SKIPS_SHOWN = 5  # skipped layers named without --all
 
 
 @click.command()
 @click.argument("model", type=click.Path(dir_okay=False))
-@click.option("-w", "--weights", type=click.Path(dir_okay=False),
-              help="The .bin file (default: the model's path with .bin).")
-@click.option("-d", "--device", default="CPU", show_default=True,
-              help="The OpenVINO device: CPU, GPU, NPU, AUTO, ...")
-@click.option("-i", "--input", "input_specs", multiple=True, metavar="KEY=FILE.npy | FILE.npz",
-              help="An input, as irexec run takes it: KEY is the input's index (digits, from 0) or its name "
-                   "(in double quotes when it is digits, holds '=' or starts with a quote). Repeatable; with "
-                   "--steps, '{step}' in the path is "
-                   "replaced by the step's number.")
-@click.option("--random", "use_random", is_flag=True, help="Fill every input not given with random values "
-              "(as irexec run --random).")
+@click.option(
+    "-w", "--weights", type=click.Path(dir_okay=False), help="The .bin file (default: the model's path with .bin)."
+)
+@click.option("-d", "--device", default="CPU", show_default=True, help="The OpenVINO device: CPU, GPU, NPU, AUTO, ...")
+@click.option(
+    "-i",
+    "--input",
+    "input_specs",
+    multiple=True,
+    metavar="KEY=FILE.npy | FILE.npz",
+    help="An input, as irexec run takes it: KEY is the input's index (digits, from 0) or its name "
+    "(in double quotes when it is digits, holds '=' or starts with a quote). Repeatable; with "
+    "--steps, '{step}' in the path is "
+    "replaced by the step's number.",
+)
+@click.option(
+    "--random",
+    "use_random",
+    is_flag=True,
+    help="Fill every input not given with random values (as irexec run --random).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
-@click.option("--shape", "shape_specs", multiple=True, metavar="KEY=D1,D2,...",
-              help="With --random: the shape of an input with dynamic dims, its KEY as for -i. Repeatable.")
-@click.option("--rtol", type=float, default=DEFAULT_RTOL, show_default=True, metavar="R",
-              help="Relative tolerance for float tensors (integers and booleans compare exactly).")
-@click.option("--atol", type=float, default=DEFAULT_ATOL, show_default=True, metavar="A",
-              help="Absolute tolerance for float tensors.")
-@click.option("--precision", type=click.Choice(["f32", "f16", "bf16", "default"]), default="f32",
-              show_default=True, help="The device's INFERENCE_PRECISION_HINT ('default': leave it unset).")
-@click.option("--all", "show_all", is_flag=True,
-              help="List every diverging tensor and every skipped layer, not just the first departure.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="The report as text or as JSON (on stdout; the error line stays on stderr).")
-@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-              help="Run N inferences on one request on each side (a model's variables carry from step to "
-                   "step) and compare every step.")
-@click.option("--batch", type=click.IntRange(min=1), default=BATCH, show_default=True, metavar="N",
-              help="The most intermediate tensors exposed per compiled model on the device (and at "
-                   "most 256 MiB of them).")
+@click.option(
+    "--shape",
+    "shape_specs",
+    multiple=True,
+    metavar="KEY=D1,D2,...",
+    help="With --random: the shape of an input with dynamic dims, its KEY as for -i. Repeatable.",
+)
+@click.option(
+    "--rtol",
+    type=float,
+    default=DEFAULT_RTOL,
+    show_default=True,
+    metavar="R",
+    help="Relative tolerance for float tensors (integers and booleans compare exactly).",
+)
+@click.option(
+    "--atol",
+    type=float,
+    default=DEFAULT_ATOL,
+    show_default=True,
+    metavar="A",
+    help="Absolute tolerance for float tensors.",
+)
+@click.option(
+    "--precision",
+    type=click.Choice(["f32", "f16", "bf16", "default"]),
+    default="f32",
+    show_default=True,
+    help="The device's INFERENCE_PRECISION_HINT ('default': leave it unset).",
+)
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="List every diverging tensor and every skipped layer, not just the first departure.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="The report as text or as JSON (on stdout; the error line stays on stderr).",
+)
+@click.option(
+    "--steps",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Run N inferences on one request on each side (a model's variables carry from step to "
+    "step) and compare every step.",
+)
+@click.option(
+    "--batch",
+    type=click.IntRange(min=1),
+    default=BATCH,
+    show_default=True,
+    metavar="N",
+    help="The most intermediate tensors exposed per compiled model on the device (and at most 256 MiB of them).",
+)
 @click.option("--max-bytes", metavar="SIZE", help="The most one tensor may take in irexec, e.g. 512M.")
-@click.option("--inputs", "dataset", metavar="DIR|GLOB|DATASET.npz",
-              help="Compare every sample (as irexec run --inputs takes them) on the final outputs, then "
-                   "layer by layer on the worst sample; --all lists every failing sample.")
+@click.option(
+    "--inputs",
+    "dataset",
+    metavar="DIR|GLOB|DATASET.npz",
+    help="Compare every sample (as irexec run --inputs takes them) on the final outputs, then "
+    "layer by layer on the worst sample; --all lists every failing sample.",
+)
 @click.option("--no-layers", is_flag=True, help="With --inputs: skip the layer-by-layer comparison.")
-def compare_command(model, weights, device, input_specs, use_random, seed, shape_specs, rtol, atol, precision,
-                    show_all, fmt, steps, batch, max_bytes, dataset, no_layers):
+def compare_command(
+    model,
+    weights,
+    device,
+    input_specs,
+    use_random,
+    seed,
+    shape_specs,
+    rtol,
+    atol,
+    precision,
+    show_all,
+    fmt,
+    steps,
+    batch,
+    max_bytes,
+    dataset,
+    no_layers,
+):
     """Find the first layer whose outputs on an OpenVINO device depart from irexec's.
 
     Every intermediate tensor is exposed on the device and compared with irexec's, in execution
@@ -76,8 +151,16 @@ def compare_command(model, weights, device, input_specs, use_random, seed, shape
         if not value >= 0:  # (NaN fails too)
             raise UsageError(f"{flag} must be a number >= 0, got {value}")
     if dataset is not None:
-        clash = [flag for flag, used in (("-i", input_specs), ("--random", use_random), ("--shape", shape_specs),
-                                         ("--steps", steps > 1)) if used]
+        clash = [
+            flag
+            for flag, used in (
+                ("-i", input_specs),
+                ("--random", use_random),
+                ("--shape", shape_specs),
+                ("--steps", steps > 1),
+            )
+            if used
+        ]
         if clash:
             raise UsageError(f"--inputs compares a dataset: {', '.join(clash)} cannot be used with it")
     elif no_layers:
@@ -85,9 +168,21 @@ def compare_command(model, weights, device, input_specs, use_random, seed, shape
     import_openvino()  # (before reading inputs: say what is missing first)
     if dataset is not None:
         from .compare_dataset import compare_dataset_command
-        return compare_dataset_command(model, weights, device, dataset, rtol, atol,
-                                       None if precision == "default" else precision, show_all, fmt, batch,
-                                       parse_size(max_bytes) if max_bytes else None, not no_layers)
+
+        return compare_dataset_command(
+            model,
+            weights,
+            device,
+            dataset,
+            rtol,
+            atol,
+            None if precision == "default" else precision,
+            show_all,
+            fmt,
+            batch,
+            parse_size(max_bytes) if max_bytes else None,
+            not no_layers,
+        )
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
     shapes = parse_shape_specs(m, shape_specs)
     per_step = []
@@ -102,9 +197,18 @@ def compare_command(model, weights, device, input_specs, use_random, seed, shape
         if k == 0 and steps > 1 and not use_random and not any(STEP in s for s in input_specs):
             per_step *= steps  # (the same files every step)
             break
-    report = compare(model, per_step, device, rtol, atol, None if precision == "default" else precision,
-                     weights, batch, until_first=not show_all,
-                     max_tensor_bytes=parse_size(max_bytes) if max_bytes else None)
+    report = compare(
+        model,
+        per_step,
+        device,
+        rtol,
+        atol,
+        None if precision == "default" else precision,
+        weights,
+        batch,
+        until_first=not show_all,
+        max_tensor_bytes=parse_size(max_bytes) if max_bytes else None,
+    )
     if fmt == "json":
         click.echo(json.dumps(report.to_dict(), indent=1))
     else:
@@ -114,13 +218,16 @@ def compare_command(model, weights, device, input_specs, use_random, seed, shape
     if first is None and report.diverging:
         first = report.diverging[0]
         at = f" at step {first.step}" if steps > 1 else ""
-        message = (f"the first tensor that differs on {device}{at}; no layer departs on its own inputs: the "
-                   f"differences grow from ones within tolerance (a larger --rtol/--atol may suit)")
+        message = (
+            f"the first tensor that differs on {device}{at}; no layer departs on its own inputs: the "
+            f"differences grow from ones within tolerance (a larger --rtol/--atol may suit)"
+        )
     else:
         message = f"the first layer whose outputs on {device} depart from irexec's{at}"
     if first is not None:
-        raise IRExecError(message, file=model, line=first.line, layer=first.layer, layer_id=first.layer_id,
-                          layer_type=first.type)
+        raise IRExecError(
+            message, file=model, line=first.line, layer=first.layer, layer_id=first.layer_id, layer_type=first.type
+        )
 
 
 def text_report(report, show_all: bool) -> list:
@@ -135,8 +242,10 @@ def text_report(report, show_all: bool) -> list:
     if len(shown) < len(report.skipped):
         lines.append(f"          ... and {len(report.skipped) - len(shown)} more skipped (--all lists them)")
     layers = len({(r.layer_id) for r in report.rows})
-    how = (f"on {one_line(report.device)} (precision {report.precision or 'default'}; floats: rtol {report.rtol:g}, "
-           f"atol {report.atol:g}; integers exactly)")
+    how = (
+        f"on {one_line(report.device)} (precision {report.precision or 'default'}; floats: rtol {report.rtol:g}, "
+        f"atol {report.atol:g}; integers exactly)"
+    )
     steps = f" over {report.steps} steps" if report.steps > 1 else ""
     summary = f"compared {len(report.rows)} tensor(s) of {layers} layer(s){steps} {how}"
     if not report.complete:

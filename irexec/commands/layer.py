@@ -1,5 +1,6 @@
 """``irexec layer``: run a lone ``<layer>`` element pasted from the operation specs, and check its
 outputs against the expected values its comments give (see irexec/layer/)."""
+
 from __future__ import annotations
 
 import json
@@ -9,37 +10,58 @@ import click
 import numpy as np
 
 from ..errors import UsageError, one_line, terminal_text
-from ..layer import LayerRun, check_layer, parse_snippet
-from ..limits import default_max_tensor_bytes, parse_size
-from ..ir.reader import read_bytes
 from ..io.npy import load_npy
 from ..io.outputs import save_npz_atomic, storable
+from ..ir.reader import read_bytes
+from ..layer import LayerRun, check_layer, parse_snippet
+from ..limits import default_max_tensor_bytes, parse_size
 
 # Outputs larger than this are left out of --format json (as null), which would otherwise hold
 # tens of millions of numbers as text: -o writes them whole.
 JSON_VALUES_LIMIT = 1 << 20
 MISMATCHES_SHOWN = 10
-FULL_LIMIT = 32   # arrays up to this many elements are shown whole; larger ones by their first values
+FULL_LIMIT = 32  # arrays up to this many elements are shown whole; larger ones by their first values
 PREVIEW = 6
 
 
 @click.command()
 @click.argument("snippet", type=click.Path(dir_okay=False))
-@click.option("-i", "--input", "input_specs", multiple=True, metavar="PORT=FILE.npy",
-              help="Values for an input port (its id, or its index): a .npy file. Repeatable; wins "
-                   "over a values comment.")
-@click.option("--random", "use_random", is_flag=True,
-              help="Fill inputs without values: random data, and indices and axes valid for the op.")
+@click.option(
+    "-i",
+    "--input",
+    "input_specs",
+    multiple=True,
+    metavar="PORT=FILE.npy",
+    help="Values for an input port (its id, or its index): a .npy file. Repeatable; wins over a values comment.",
+)
+@click.option(
+    "--random",
+    "use_random",
+    is_flag=True,
+    help="Fill inputs without values: random data, and indices and axes valid for the op.",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
-@click.option("--opset", metavar="VERSION",
-              help="Run the layer as this version, e.g. opset3 (default: the snippet's version, else "
-                   "the newest irexec knows).")
-@click.option("--format", "out_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="How to show the results.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Also write the outputs to this .npz, keyed by port id.")
-@click.option("--max-bytes", metavar="SIZE",
-              help="The most one tensor may take, e.g. 512M or 4G. Default: half the memory, at most 16G.")
+@click.option(
+    "--opset",
+    metavar="VERSION",
+    help="Run the layer as this version, e.g. opset3 (default: the snippet's version, else the newest irexec knows).",
+)
+@click.option(
+    "--format",
+    "out_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="How to show the results.",
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Also write the outputs to this .npz, keyed by port id."
+)
+@click.option(
+    "--max-bytes",
+    metavar="SIZE",
+    help="The most one tensor may take, e.g. 512M or 4G. Default: half the memory, at most 16G.",
+)
 def layer(snippet, input_specs, use_random, seed, opset, out_format, output, max_bytes):
     """Run the <layer> in SNIPPET (as pasted from the operation specs) and check its outputs.
 
@@ -76,8 +98,11 @@ def layer(snippet, input_specs, use_random, seed, opset, out_format, output, max
     failed = [c.port for c in run.checks if not c.match]
     if failed:
         ports = one_line(", ".join(failed))
-        click.echo(f"error: output port{'s' if len(failed) > 1 else ''} {ports} "
-                   f"differ{'' if len(failed) > 1 else 's'} from the expected values", err=True)
+        click.echo(
+            f"error: output port{'s' if len(failed) > 1 else ''} {ports} "
+            f"differ{'' if len(failed) > 1 else 's'} from the expected values",
+            err=True,
+        )
         click.get_current_context().exit(1)
 
 
@@ -120,10 +145,22 @@ def _report(run: LayerRun) -> list:
             rows.append(["output", t.port, t.element_type.name, _shape(t.array), show(t.array), "", None])
             continue
         width = cell_width(c.expected, c.computed)
-        status = ("  (as expected)" if c.match else
-                  f"  MISMATCH at {c.mismatches} of {c.mask.size} position{'s' if c.mask.size > 1 else ''}")
-        rows.append(["output", t.port, t.element_type.name, _shape(t.array), show(t.array, width), status,
-                     None if c.match else (c, width)])
+        status = (
+            "  (as expected)"
+            if c.match
+            else f"  MISMATCH at {c.mismatches} of {c.mask.size} position{'s' if c.mask.size > 1 else ''}"
+        )
+        rows.append(
+            [
+                "output",
+                t.port,
+                t.element_type.name,
+                _shape(t.array),
+                show(t.array, width),
+                status,
+                None if c.match else (c, width),
+            ]
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = [head]
     for r in rows:
@@ -141,8 +178,9 @@ def _mismatch_lines(check, width: int, indent: int) -> list:
     bad = np.argwhere(~check.mask)
     for pos in bad[:MISMATCHES_SHOWN]:
         at = tuple(int(i) for i in pos)
-        lines.append(" " * indent + f"at {list(at)}: expected {show(check.expected[at])}, "
-                     f"computed {show(check.computed[at])}")
+        lines.append(
+            " " * indent + f"at {list(at)}: expected {show(check.expected[at])}, computed {show(check.computed[at])}"
+        )
     if len(bad) > MISMATCHES_SHOWN:
         lines.append(" " * indent + f"... and {len(bad) - MISMATCHES_SHOWN} more")
     return lines
@@ -158,10 +196,19 @@ def _as_json(run: LayerRun) -> dict:
 
     return {
         "op": {"type": run.type, "version": run.version},
-        "outputs": [{"port": t.port, "shape": list(t.array.shape), "element_type": t.element_type.name,
-                     "values": values(t.array)} for t in run.outputs],
-        "checks": [{"port": c.port, "expected": to_json_values(c.expected), "computed": values(c.computed),
-                    "match": c.match} for c in run.checks],
+        "outputs": [
+            {
+                "port": t.port,
+                "shape": list(t.array.shape),
+                "element_type": t.element_type.name,
+                "values": values(t.array),
+            }
+            for t in run.outputs
+        ],
+        "checks": [
+            {"port": c.port, "expected": to_json_values(c.expected), "computed": values(c.computed), "match": c.match}
+            for c in run.checks
+        ],
         "notes": run.notes,
     }
 
@@ -181,14 +228,18 @@ def show(arr: np.ndarray, width: int = 0) -> str:
     if arr.size > FULL_LIMIT:
         head = ", ".join(_fmt(x, 4) for x in arr.reshape(-1)[:PREVIEW])
         return f"[{head}, ...]"
-    text = np.array2string(arr, separator=", ", threshold=FULL_LIMIT + 1, max_line_width=1 << 30,
-                           formatter={"all": lambda x: _fmt(x).rjust(width)})
+    text = np.array2string(
+        arr,
+        separator=", ",
+        threshold=FULL_LIMIT + 1,
+        max_line_width=1 << 30,
+        formatter={"all": lambda x: _fmt(x).rjust(width)},
+    )
     return re.sub(r"\n\s*", " ", text)
 
 
 def cell_width(*arrays) -> int:
-    return max((len(_fmt(x)) for a in arrays if a.size <= FULL_LIMIT for x in storable(a).reshape(-1)),
-               default=0)
+    return max((len(_fmt(x)) for a in arrays if a.size <= FULL_LIMIT for x in storable(a).reshape(-1)), default=0)
 
 
 def to_json_values(arr: np.ndarray):

@@ -1,4 +1,5 @@
 """``irexec lint``: check models and report every problem, as linters do (text, JSON, SARIF)."""
+
 from __future__ import annotations
 
 import json
@@ -9,28 +10,54 @@ from urllib.parse import quote
 import click
 
 from .. import __version__
-from ..errors import UsageError, one_line
 from ..check.findings import RULES, has_errors
 from ..check.lint import check, models_at
 from ..check.rulebook import page, rules_page_path
+from ..errors import UsageError, one_line
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]), default="text",
-              show_default=True, help="How to print the findings.")
-@click.option("-w", "--weights", type=click.Path(dir_okay=False),
-              help="The .bin, for a single model whose weights are not beside it.")
-@click.option("--select", metavar="CODES", help="Report only these rules (comma-separated codes or "
-                                                 "prefixes, e.g. S,C004).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif"]),
+    default="text",
+    show_default=True,
+    help="How to print the findings.",
+)
+@click.option(
+    "-w",
+    "--weights",
+    type=click.Path(dir_okay=False),
+    help="The .bin, for a single model whose weights are not beside it.",
+)
+@click.option(
+    "--select", metavar="CODES", help="Report only these rules (comma-separated codes or prefixes, e.g. S,C004)."
+)
 @click.option("--ignore", metavar="CODES", help="Leave out these rules (codes or prefixes).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are errors (the findings are printed all the same).")
+@click.option(
+    "--exit-zero", is_flag=True, help="Exit 0 even when there are errors (the findings are printed all the same)."
+)
 @click.option("--statistics", is_flag=True, help="Instead of each finding, count them per rule.")
-@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Colour the text on a terminal (auto: when stdout is one and NO_COLOR is not set).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-              help="Check the files on N worker processes (a local Dask cluster when Dask is installed).")
+@click.option(
+    "--color",
+    "color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the text on a terminal (auto: when stdout is one and NO_COLOR is not set).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Check the files on N worker processes (a local Dask cluster when Dask is installed).",
+)
 def lint(paths, fmt, weights, select, ignore, strict, exit_zero, statistics, color, jobs):
     """Check the models at PATHS (.xml files, or folders searched for *.xml) and report what is
     wrong, where: file, line, layer and port, under a rule code (`irexec rules CODE` explains one).
@@ -53,12 +80,16 @@ def lint(paths, fmt, weights, select, ignore, strict, exit_zero, statistics, col
     findings, checked = [], len(files)
     if jobs > 1 and len(files) > 1:
         from ..batch.lint_jobs import check_all
+
         per_file = check_all(files, weights, jobs)
     else:
         per_file = (check(path, weights).findings for path in files)
     for found in per_file:
-        findings.extend(f for f in found
-                        if (not chosen or f.code.startswith(chosen)) and not (dropped and f.code.startswith(dropped)))
+        findings.extend(
+            f
+            for f in found
+            if (not chosen or f.code.startswith(chosen)) and not (dropped and f.code.startswith(dropped))
+        )
     if statistics and fmt == "text":
         for line in statistics_lines(findings):
             click.echo(line)
@@ -79,8 +110,11 @@ def lint(paths, fmt, weights, select, ignore, strict, exit_zero, statistics, col
 def _summary(checked: int, findings: list) -> None:
     errors = sum(f.is_error for f in findings)
     warnings = len(findings) - errors
-    click.echo(f"{checked} model{'s' if checked != 1 else ''} checked: {errors} error{'s' if errors != 1 else ''}, "
-               f"{warnings} warning{'s' if warnings != 1 else ''}", err=True)
+    click.echo(
+        f"{checked} model{'s' if checked != 1 else ''} checked: {errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}",
+        err=True,
+    )
 
 
 def statistics_lines(findings: list) -> list:
@@ -89,8 +123,10 @@ def statistics_lines(findings: list) -> list:
     for f in findings:
         counts[f.code] = counts.get(f.code, 0) + 1
     width = max((len(str(n)) for n in counts.values()), default=1)
-    return [f"{n:>{width}}  {code}  {RULES[code].severity:<7}  {RULES[code].title}"
-            for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return [
+        f"{n:>{width}}  {code}  {RULES[code].severity:<7}  {RULES[code].title}"
+        for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
 
 
 _COLOURS = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m"}
@@ -109,8 +145,9 @@ def _painter(choice: str):
         plain_head = one_line(head)
         if not text.startswith(plain_head):
             return text
-        where, code = plain_head[:-len(f.code) - 3], f.code
-        return (f"\x1b[1m{where}\x1b[0m: {_COLOURS.get(f.severity, '')}{code}\x1b[0m " + text[len(plain_head):])
+        where, code = plain_head[: -len(f.code) - 3], f.code
+        return f"\x1b[1m{where}\x1b[0m: {_COLOURS.get(f.severity, '')}{code}\x1b[0m " + text[len(plain_head) :]
+
     return paint
 
 
@@ -136,25 +173,45 @@ def sarif(findings: list) -> dict:
     # (The rules' page installed with irexec, as a file URI: there is no page on the web to point at.)
     where = rules_page_path()
     pages_uri = pathlib.Path(where).resolve().as_uri() if where else None
-    rules = [{"id": r.code, "name": r.code, "shortDescription": {"text": r.title},
-              "fullDescription": {"text": r.title},
-              "help": {"text": f"{r.code}: {r.title} (irexec rules {r.code})", "markdown": page(r.code)},
-              **({"helpUri": f"{pages_uri}#{r.code.lower()}"} if pages_uri else {}),
-              "defaultConfiguration": {"level": r.severity}} for r in RULES.values()]
+    rules = [
+        {
+            "id": r.code,
+            "name": r.code,
+            "shortDescription": {"text": r.title},
+            "fullDescription": {"text": r.title},
+            "help": {"text": f"{r.code}: {r.title} (irexec rules {r.code})", "markdown": page(r.code)},
+            **({"helpUri": f"{pages_uri}#{r.code.lower()}"} if pages_uri else {}),
+            "defaultConfiguration": {"level": r.severity},
+        }
+        for r in RULES.values()
+    ]
     index = {r.code: i for i, r in enumerate(RULES.values())}
     results = []
     for f in findings:
-        location = {"physicalLocation": {
-            "artifactLocation": {"uri": _uri(f.file)},
-            "region": {"startLine": f.line or 1, **({"startColumn": f.column} if f.column else {})}}}
+        location = {
+            "physicalLocation": {
+                "artifactLocation": {"uri": _uri(f.file)},
+                "region": {"startLine": f.line or 1, **({"startColumn": f.column} if f.column else {})},
+            }
+        }
         if f.layer_id is not None:
-            location["logicalLocations"] = [{"name": f.layer_name, "fullyQualifiedName": f"layer {f.layer_id}",
-                                             "kind": "object"}]
-        results.append({"ruleId": f.code, "ruleIndex": index[f.code], "level": f.severity,
-                        "message": {"text": f.description}, "locations": [location]})
-    return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-            "runs": [{"tool": {"driver": {"name": "irexec", "version": __version__, "rules": rules}},
-                      "results": results}]}
+            location["logicalLocations"] = [
+                {"name": f.layer_name, "fullyQualifiedName": f"layer {f.layer_id}", "kind": "object"}
+            ]
+        results.append(
+            {
+                "ruleId": f.code,
+                "ruleIndex": index[f.code],
+                "level": f.severity,
+                "message": {"text": f.description},
+                "locations": [location],
+            }
+        )
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{"tool": {"driver": {"name": "irexec", "version": __version__, "rules": rules}}, "results": results}],
+    }
 
 
 def _uri(path) -> str:

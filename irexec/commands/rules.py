@@ -1,12 +1,13 @@
 """``irexec rules [CODE]``: the lint rules, or one rule's page (what it checks, a broken example and
 what ``irexec lint`` says of it), from the pages installed with irexec."""
+
 from __future__ import annotations
 
 import click
 
-from ..errors import UsageError, terminal_text
 from ..check.findings import RULES
 from ..check.rulebook import page
+from ..errors import UsageError, terminal_text
 
 
 @click.command()

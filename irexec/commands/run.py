@@ -8,100 +8,209 @@ Every extra is an observer of the executor (``Model.infer(..., observer=)``), ca
 layer with the arrays it just produced: the layers are timed by the executor itself, and a dump
 writes each tensor before a later layer can reuse its buffer.
 """
+
 from __future__ import annotations
 
 import statistics
 
 import click
 
-from ..errors import one_line, terminal_text, IRExecError, UsageError
-from ..limits import fmt_bytes, parse_size
 from ..api.model import read_model
+from ..errors import IRExecError, UsageError, one_line, terminal_text
 from ..io import DEFAULT_ATOL, DEFAULT_RTOL
 from ..io.inputs import load_inputs, parse_shape_specs
 from ..io.outputs import check_output_file, format_table, save_npz_atomic
 from ..io.random_inputs import random_inputs
+from ..limits import fmt_bytes, parse_size
 from .running import output_sources, run_repeated, start_dump, warn_waived
+
 # --compare, --dump and --profile import their helpers when asked for: a plain run's new process
 # does not pay for them.
 
 
 @click.command()
 @click.argument("model", type=click.Path(dir_okay=False))
-@click.option("-w", "--weights", type=click.Path(dir_okay=False),
-              help="The .bin file (default: the model's path with .bin).")
-@click.option("-i", "--input", "input_specs", multiple=True, metavar="KEY=FILE.npy | FILE.npz",
-              help="An input: KEY=FILE.npy, KEY being the input's index (digits, from 0) or its name, or a "
-                   ".npz keyed by input name. A name that is digits, holds '=' or starts with a quote goes "
-                   "in double quotes, a quote in it doubled: -i '\"x=1\"=x.npy'. The path is everything "
-                   "after the key's '='; =PATH is a path alone (one holding '='). Repeatable. With --steps, "
-                   "'{step}' in the path is replaced by the step's number (from 0); a path without it "
-                   "gives the same input to every step.")
-@click.option("--random", "use_random", is_flag=True,
-              help="Fill every input not given with random values of its shape and type. An integer "
-                   "input feeding an op's indices (directly, or through Convert, Reshape, Squeeze or "
-                   "Unsqueeze) gets values in range for them (the smallest range, when it feeds "
-                   "several).")
+@click.option(
+    "-w", "--weights", type=click.Path(dir_okay=False), help="The .bin file (default: the model's path with .bin)."
+)
+@click.option(
+    "-i",
+    "--input",
+    "input_specs",
+    multiple=True,
+    metavar="KEY=FILE.npy | FILE.npz",
+    help="An input: KEY=FILE.npy, KEY being the input's index (digits, from 0) or its name, or a "
+    ".npz keyed by input name. A name that is digits, holds '=' or starts with a quote goes "
+    "in double quotes, a quote in it doubled: -i '\"x=1\"=x.npy'. The path is everything "
+    "after the key's '='; =PATH is a path alone (one holding '='). Repeatable. With --steps, "
+    "'{step}' in the path is replaced by the step's number (from 0); a path without it "
+    "gives the same input to every step.",
+)
+@click.option(
+    "--random",
+    "use_random",
+    is_flag=True,
+    help="Fill every input not given with random values of its shape and type. An integer "
+    "input feeding an op's indices (directly, or through Convert, Reshape, Squeeze or "
+    "Unsqueeze) gets values in range for them (the smallest range, when it feeds "
+    "several).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
-@click.option("--shape", "shape_specs", multiple=True, metavar="KEY=D1,D2,...",
-              help="With --random: the shape to use for an input with dynamic dims, its KEY as for -i "
-                   "(--shape 0=2,8; a name may hold ','). Repeatable.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write all outputs to this .npz, keyed by output name (written only on success; "
-                   "'-' for stdout). "
-                   "With --steps N > 1 the path must hold '{step}': one .npz per step, all written "
-                   "once every step has run.")
-@click.option("--max-bytes", metavar="SIZE",
-              help="The most one tensor may take, e.g. 512M or 4G; a model or input that would need "
-                   "more is refused before allocating. Default: half the memory, at most 16G.")
-@click.option("--profile", is_flag=True,
-              help="After the run, list each layer's time and output size, slowest first.")
-@click.option("--repeat", type=click.IntRange(min=1), default=1, metavar="N",
-              help="With --profile: run N times and show each layer's median time.")
-@click.option("--report", "report_format", type=click.Choice(["json", "csv"]),
-              help="With --profile: print the profile as JSON or CSV on stdout instead of the tables "
-                   "(each layer's time, and the latency figures benchmark_app gives).")
-@click.option("--compare", "reference", type=click.Path(dir_okay=False), metavar="REF.npz",
-              help="Compare the outputs with the arrays of REF.npz (keyed by output name); exit 1 "
-                   "if any differs.")
-@click.option("--rtol", type=float, metavar="R",
-              help=f"With --compare: relative tolerance for float outputs (default {DEFAULT_RTOL:g}).")
-@click.option("--atol", type=float, metavar="A",
-              help=f"With --compare: absolute tolerance for float outputs (default {DEFAULT_ATOL:g}).")
-@click.option("--dump", "dump_dir", type=click.Path(file_okay=False), metavar="DIR",
-              help="Save every input and intermediate tensor as DIR/<n>_<layer>_id<id>.npy, listed "
-                   "in DIR/index.json.")
-@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-              help="Run N inferences on one request: a model's variables (ReadValue/Assign, such as a KV "
-                   "cache) carry from each step to the next. --random draws new inputs each step (seed "
-                   "+ step); see -i and -o for files per step.")
-@click.option("--dump-state", "state_dir", type=click.Path(file_okay=False), metavar="DIR",
-              help="After the last step, save each variable of the model as DIR/<name>.npy (names made "
-                   "safe for files), listed in DIR/index.json. DIR must be absent or empty; it is "
-                   "written only when every step succeeds.")
-@click.option("--no-check", "no_check", is_flag=True,
-              help="Run a model whose only lint errors are ports declaring shapes or precisions other than "
-                   "the ops infer (S001-S004), as OpenVINO does (it infers them again); a warning names them.")
-@click.option("--inputs", "batch_inputs", metavar="DIR|GLOB|DATASET.npz",
-              help="A batch: run every sample (each .npz of a folder or glob, keyed by input name, or "
-                   "for a one-input model each .npy; or each row of a dataset .npz) and write each "
-                   "sample's outputs to --outputs DIR/<sample>.npz. Samples whose outputs are already "
-                   "there are skipped, so a stopped job resumes. Prints a JSON summary; exit 1 if any "
-                   "sample fails (or differs, with --compare-dir).")
-@click.option("--outputs", "batch_outputs", type=click.Path(file_okay=False), metavar="DIR",
-              help="With --inputs: the folder for the outputs (made if absent).")
-@click.option("--compare-dir", "batch_compare", type=click.Path(file_okay=False), metavar="REF_DIR",
-              help="With --inputs: compare each sample's outputs with REF_DIR/<sample>.npz (--rtol, --atol).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
-              help="With --inputs: worker processes (default: one per CPU; 1 runs in this process). "
-                   "With Dask installed (irexec[dask]) they are a local Dask cluster.")
-@click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", metavar="ADDRESS",
-              help="With --inputs: run on the Dask cluster at ADDRESS (tcp://host:8786; default "
-                   "$DASK_SCHEDULER_ADDRESS); the model is shipped to each worker once; the input and "
-                   "output folders must be on a file system the workers share.")
-def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes, profile, repeat,
-        report_format, reference, rtol, atol, dump_dir, steps, state_dir, no_check, batch_inputs, batch_outputs,
-        batch_compare, jobs, scheduler):
+@click.option(
+    "--shape",
+    "shape_specs",
+    multiple=True,
+    metavar="KEY=D1,D2,...",
+    help="With --random: the shape to use for an input with dynamic dims, its KEY as for -i "
+    "(--shape 0=2,8; a name may hold ','). Repeatable.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write all outputs to this .npz, keyed by output name (written only on success; "
+    "'-' for stdout). "
+    "With --steps N > 1 the path must hold '{step}': one .npz per step, all written "
+    "once every step has run.",
+)
+@click.option(
+    "--max-bytes",
+    metavar="SIZE",
+    help="The most one tensor may take, e.g. 512M or 4G; a model or input that would need "
+    "more is refused before allocating. Default: half the memory, at most 16G.",
+)
+@click.option("--profile", is_flag=True, help="After the run, list each layer's time and output size, slowest first.")
+@click.option(
+    "--repeat",
+    type=click.IntRange(min=1),
+    default=1,
+    metavar="N",
+    help="With --profile: run N times and show each layer's median time.",
+)
+@click.option(
+    "--report",
+    "report_format",
+    type=click.Choice(["json", "csv"]),
+    help="With --profile: print the profile as JSON or CSV on stdout instead of the tables "
+    "(each layer's time, and the latency figures benchmark_app gives).",
+)
+@click.option(
+    "--compare",
+    "reference",
+    type=click.Path(dir_okay=False),
+    metavar="REF.npz",
+    help="Compare the outputs with the arrays of REF.npz (keyed by output name); exit 1 if any differs.",
+)
+@click.option(
+    "--rtol",
+    type=float,
+    metavar="R",
+    help=f"With --compare: relative tolerance for float outputs (default {DEFAULT_RTOL:g}).",
+)
+@click.option(
+    "--atol",
+    type=float,
+    metavar="A",
+    help=f"With --compare: absolute tolerance for float outputs (default {DEFAULT_ATOL:g}).",
+)
+@click.option(
+    "--dump",
+    "dump_dir",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Save every input and intermediate tensor as DIR/<n>_<layer>_id<id>.npy, listed in DIR/index.json.",
+)
+@click.option(
+    "--steps",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Run N inferences on one request: a model's variables (ReadValue/Assign, such as a KV "
+    "cache) carry from each step to the next. --random draws new inputs each step (seed "
+    "+ step); see -i and -o for files per step.",
+)
+@click.option(
+    "--dump-state",
+    "state_dir",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="After the last step, save each variable of the model as DIR/<name>.npy (names made "
+    "safe for files), listed in DIR/index.json. DIR must be absent or empty; it is "
+    "written only when every step succeeds.",
+)
+@click.option(
+    "--no-check",
+    "no_check",
+    is_flag=True,
+    help="Run a model whose only lint errors are ports declaring shapes or precisions other than "
+    "the ops infer (S001-S004), as OpenVINO does (it infers them again); a warning names them.",
+)
+@click.option(
+    "--inputs",
+    "batch_inputs",
+    metavar="DIR|GLOB|DATASET.npz",
+    help="A batch: run every sample (each .npz of a folder or glob, keyed by input name, or "
+    "for a one-input model each .npy; or each row of a dataset .npz) and write each "
+    "sample's outputs to --outputs DIR/<sample>.npz. Samples whose outputs are already "
+    "there are skipped, so a stopped job resumes. Prints a JSON summary; exit 1 if any "
+    "sample fails (or differs, with --compare-dir).",
+)
+@click.option(
+    "--outputs",
+    "batch_outputs",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="With --inputs: the folder for the outputs (made if absent).",
+)
+@click.option(
+    "--compare-dir",
+    "batch_compare",
+    type=click.Path(file_okay=False),
+    metavar="REF_DIR",
+    help="With --inputs: compare each sample's outputs with REF_DIR/<sample>.npz (--rtol, --atol).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="With --inputs: worker processes (default: one per CPU; 1 runs in this process). "
+    "With Dask installed (irexec[dask]) they are a local Dask cluster.",
+)
+@click.option(
+    "--scheduler",
+    envvar="DASK_SCHEDULER_ADDRESS",
+    metavar="ADDRESS",
+    help="With --inputs: run on the Dask cluster at ADDRESS (tcp://host:8786; default "
+    "$DASK_SCHEDULER_ADDRESS); the model is shipped to each worker once; the input and "
+    "output folders must be on a file system the workers share.",
+)
+def run(
+    model,
+    weights,
+    input_specs,
+    use_random,
+    seed,
+    shape_specs,
+    output,
+    max_bytes,
+    profile,
+    repeat,
+    report_format,
+    reference,
+    rtol,
+    atol,
+    dump_dir,
+    steps,
+    state_dir,
+    no_check,
+    batch_inputs,
+    batch_outputs,
+    batch_compare,
+    jobs,
+    scheduler,
+):
     """Run MODEL on the given inputs and show or save its outputs.
 
     \b
@@ -116,9 +225,27 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
     """
     if batch_inputs or batch_outputs or batch_compare or jobs or scheduler:
         from .batch_run import run_batch_command  # (only a batch needs it)
-        return run_batch_command(model, weights, max_bytes, batch_inputs, batch_outputs, batch_compare, jobs, scheduler,
-                          rtol, atol, input_specs=input_specs, use_random=use_random, output=output,
-                          profile=profile, reference=reference, dump_dir=dump_dir, steps=steps, state_dir=state_dir)
+
+        return run_batch_command(
+            model,
+            weights,
+            max_bytes,
+            batch_inputs,
+            batch_outputs,
+            batch_compare,
+            jobs,
+            scheduler,
+            rtol,
+            atol,
+            input_specs=input_specs,
+            use_random=use_random,
+            output=output,
+            profile=profile,
+            reference=reference,
+            dump_dir=dump_dir,
+            steps=steps,
+            state_dir=state_dir,
+        )
     if repeat > 1 and not profile:
         raise UsageError("--repeat needs --profile")
     if report_format and not profile:
@@ -134,8 +261,24 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
     atol = DEFAULT_ATOL if atol is None else atol
     if steps > 1 or state_dir:
         from .steps import run_steps  # (it runs each step by run_repeated too)
-        return run_steps(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes,
-                         profile, repeat, reference, dump_dir, steps, state_dir, not no_check)
+
+        return run_steps(
+            model,
+            weights,
+            input_specs,
+            use_random,
+            seed,
+            shape_specs,
+            output,
+            max_bytes,
+            profile,
+            repeat,
+            reference,
+            dump_dir,
+            steps,
+            state_dir,
+            not no_check,
+        )
 
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None, check=not no_check)
     warn_waived(m)
@@ -165,18 +308,22 @@ def run(model, weights, input_specs, use_random, seed, shape_specs, output, max_
         if report_format:  # (stdout is the report's alone)
             click.echo(profile_report(profiler.get_profiling_info(), walls, report_format))
         if output:
-            click.echo(f"wrote {len(results)} output(s) to {one_line(output)}",
-                       err=output == "-" or bool(report_format))  # (-: stdout is the .npz)
+            click.echo(
+                f"wrote {len(results)} output(s) to {one_line(output)}", err=output == "-" or bool(report_format)
+            )  # (-: stdout is the .npz)
         elif not ref and not report_format:
             click.echo(terminal_text(format_table(m, results)))
         if profiler and not report_format:
             click.echo(terminal_text(profile_table(profiler.get_profiling_info(), repeat, statistics.median(walls))))
             click.echo(latency_lines(walls))
         if dump:
-            click.echo(f"dumped {len(dump.tensors)} tensor(s), {fmt_bytes(dump.written)}, to {one_line(dump_dir)} "
-                       f"(listed in its index.json)")
+            click.echo(
+                f"dumped {len(dump.tensors)} tensor(s), {fmt_bytes(dump.written)}, to {one_line(dump_dir)} "
+                f"(listed in its index.json)"
+            )
         if ref:
             from ..io.compare_outputs import compare_outputs
+
             lines, failure = compare_outputs(m, results, ref, reference, rtol, atol)
             click.echo(terminal_text("\n".join(lines)))
             if failure:

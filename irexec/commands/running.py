@@ -1,6 +1,7 @@
 """How ``irexec run`` runs a model once its inputs are made (``--steps`` runs each step the same
 way): the repeated inferences and their observers (progress, profile, dump), and the warning
 ``--no-check`` gives."""
+
 from __future__ import annotations
 
 import sys
@@ -64,14 +65,17 @@ def _chain(*observers):
     def observe(layer, outputs, seconds):
         for o in observers:
             o(layer, outputs, seconds)
+
     return observe
 
 
 # --dump
 
+
 def start_dump(m, feeds: dict, path: str) -> DumpDir:
     """Check the target and the disk before running; the inputs go in first."""
     from ..io.dump import DumpDir
+
     arrays = {info.layer_id: check_input(info, feeds[info.name]) for info in m.inputs if info.name in feeds}
     dump = DumpDir(path, m.name, _dump_estimate(m, arrays))
     try:
@@ -90,8 +94,11 @@ def _dump_estimate(m, arrays: dict) -> int:
     if len(arrays) != len(m.inputs):
         return 0  # an input is missing: the run will say so
     try:
-        facts = infer_shapes(m.graph, m.plan.order, {lid: fact_of(arr, m.graph.layer(lid).op.element_type)
-                                                    for lid, arr in arrays.items()})
+        facts = infer_shapes(
+            m.graph,
+            m.plan.order,
+            {lid: fact_of(arr, m.graph.layer(lid).op.element_type) for lid, arr in arrays.items()},
+        )
     except IRExecError:
         return 0  # the run will report it
     total = 0
@@ -106,6 +113,7 @@ def _dump_observer(dump: DumpDir):
     def observe(layer, outputs, seconds):
         for i, arr in enumerate(outputs):
             dump.add(layer, i, len(outputs), arr, element_type_name(layer, i, arr))
+
     return observe
 
 
@@ -117,5 +125,6 @@ def _keep_failed_dump(m, dump: DumpDir, error: IRExecError) -> None:
     """A run that fails in a layer keeps its dump, marked incomplete: the tensors up to the
     failing layer are what one needs to see why it failed."""
     dump.finish(output_sources(m), error=str(error))
-    click.echo(f"dumped {len(dump.tensors)} tensor(s) to {one_line(dump.path)} before the run failed "
-               f"(its index.json says so)")
+    click.echo(
+        f"dumped {len(dump.tensors)} tensor(s) to {one_line(dump.path)} before the run failed (its index.json says so)"
+    )

@@ -1,26 +1,42 @@
 """``irexec run --steps N`` and ``--dump-state DIR``: N inferences on the model's request (its
 variables carried from each step to the next), each step's inputs from its files (``{step}`` in a
 path) or drawn at random, and every file written once all the steps have run."""
+
 from __future__ import annotations
 
 import statistics
 
 import click
 
-from ..errors import IRExecError, UsageError, one_line
-from ..run.profiling import Profiler
-from ..limits import parse_size
 from ..api.model import read_model
+from ..errors import IRExecError, UsageError, one_line
 from ..io.inputs import load_inputs, parse_shape_specs
 from ..io.outputs import check_output_file, format_table, save_npz_atomic
+from ..io.profile import profile_table
 from ..io.random_inputs import random_inputs
 from ..io.state import STEP, check_state_target, for_step, write_state
-from ..io.profile import profile_table
+from ..limits import parse_size
+from ..run.profiling import Profiler
 from .running import run_repeated, warn_waived
 
 
-def run_steps(model, weights, input_specs, use_random, seed, shape_specs, output, max_bytes, profile, repeat,
-               reference, dump_dir, steps, state_dir, check=True):
+def run_steps(
+    model,
+    weights,
+    input_specs,
+    use_random,
+    seed,
+    shape_specs,
+    output,
+    max_bytes,
+    profile,
+    repeat,
+    reference,
+    dump_dir,
+    steps,
+    state_dir,
+    check=True,
+):
     """``--steps N`` and ``--dump-state``: N inferences on the model's request, each step's inputs
     from its files or drawn at random, every file written once all of them have run."""
     for flag, given in (("--repeat", repeat > 1), ("--compare", reference), ("--dump", dump_dir)):

@@ -19,15 +19,14 @@ that agree within tolerance can still differ a little, and a layer can magnify t
 of two such inputs): so a candidate is run once more in irexec on the device's own input values,
 and when that gives the device's output, the layer is not the culprit: the difference grew.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 import numpy as np
 
-from ..errors import IRExecError, UsageError
 from ..api.inputs import check_input
 from ..api.model import read_model
+from ..errors import IRExecError, UsageError
 from .device import Device, import_openvino, matched_ports
 from .report import CompareReport, LayerRow, Skipped, known_departures, why  # noqa: F401
 
@@ -37,9 +36,18 @@ BATCH_BYTES = 256 << 20  # and their bytes at most (one output larger than that 
 _NO_RECHECK = ("ReadValue",)  # ops that read a request's state: not run alone
 
 
-def compare(model, inputs=None, device: str = "CPU", rtol: float = DEFAULT_RTOL, atol: float = DEFAULT_ATOL,
-            precision: Optional[str] = "f32", weights: Optional[str] = None, batch: int = BATCH,
-            until_first: bool = False, max_tensor_bytes: Optional[int] = None) -> CompareReport:
+def compare(
+    model,
+    inputs=None,
+    device: str = "CPU",
+    rtol: float = DEFAULT_RTOL,
+    atol: float = DEFAULT_ATOL,
+    precision: str | None = "f32",
+    weights: str | None = None,
+    batch: int = BATCH,
+    until_first: bool = False,
+    max_tensor_bytes: int | None = None,
+) -> CompareReport:
     """Compare every intermediate output of the IR ``model`` (a path to its .xml) in irexec and on
     the OpenVINO ``device``. ``inputs``: one dict as ``Model.infer`` takes, or a list of such
     dicts, one per step of a stateful model (its variables carry from step to step on both
@@ -66,8 +74,9 @@ def compare(model, inputs=None, device: str = "CPU", rtol: float = DEFAULT_RTOL,
         for k in range(len(steps)):
             for key in todo:
                 if key in theirs[k]:
-                    rows[(k,) + key] = _compare(graph.layer(key[0]), key[1], k, mine[k][key], theirs[k][key],
-                                                rtol, atol)
+                    rows[(k,) + key] = _compare(
+                        graph.layer(key[0]), key[1], k, mine[k][key], theirs[k][key], rtol, atol
+                    )
         report.rows = _ordered(graph, m.plan.order, rows, len(steps), known)
         last = n == len(batches) - 1
         if until_first or last:
@@ -117,10 +126,12 @@ def _run_irexec(m, steps: list, wanted: set, sizes_only: bool = False) -> list:
                 for k, out in enumerate(outputs):
                     if (layer.id, k) in wanted:
                         # (a copy: a later layer may reuse the buffer)
-                        seen[(layer.id, k)] = out.nbytes if sizes_only else np.array(out)
+                        seen[(layer.id, k)] = out.nbytes if sizes_only else np.array(out)  # noqa: B023 (called within this iteration)
+
         try:
-            (request or m).infer({i: feeds[info.layer_id] for i, info in enumerate(m.inputs)
-                                  if info.layer_id in feeds}, observer=observe)
+            (request or m).infer(
+                {i: feeds[info.layer_id] for i, info in enumerate(m.inputs) if info.layer_id in feeds}, observer=observe
+            )
         except IRExecError as e:
             if len(steps) > 1:
                 e.message = f"{e.message} (at step {len(per_step)})"
@@ -148,8 +159,9 @@ def _compare(layer, k: int, step: int, mine: np.ndarray, theirs: np.ndarray, rto
 def _differences(mine, theirs, rtol: float, atol: float):
     """(mismatches, max abs err, max rel err, first flat index) of the device's values against
     irexec's, or a note when the shapes differ."""
-    from ..io.outputs import storable  # (the helpers of run --compare: one comparison for both)
     from ..io.compare_outputs import compare_arrays
+    from ..io.outputs import storable  # (the helpers of run --compare: one comparison for both)
+
     mine, theirs = storable(np.asarray(mine)), storable(np.asarray(theirs))
     if mine.shape != theirs.shape:
         return f"shape {list(theirs.shape)} on the device, {list(mine.shape)} in irexec"
@@ -166,8 +178,11 @@ def _ordered(graph, order: list, rows: dict, steps: int, known: dict) -> list:
         for lid in order:
             layer = graph.layer(lid)
             feeds = graph.producers(lid)
-            bad_in = [f"'{graph.layer(src).name}' output {i}" for src, i in
-                      (feeds[j] for j in sorted(feeds)) if now.get((src, i))]
+            bad_in = [
+                f"'{graph.layer(src).name}' output {i}"
+                for src, i in (feeds[j] for j in sorted(feeds))
+                if now.get((src, i))
+            ]
             if layer.type == "ReadValue" and step and kept.get(layer.attrs.get("variable_id")):
                 bad_in.append(f"the value of variable '{layer.attrs.get('variable_id')}' from step {step - 1}")
             for k in range(len(layer.outputs)):
@@ -187,8 +202,7 @@ def _ordered(graph, order: list, rows: dict, steps: int, known: dict) -> list:
 
 def _recheck(dev: Device, graph, rows: list, steps: list, rtol: float, atol: float, batch: int) -> None:
     """Run each candidate culprit not yet checked in irexec on the device's own input values."""
-    todo = [r for r in rows if r.differs and r.inputs_agree and r.on_device_inputs is None
-            and r.recheck_note is None]
+    todo = [r for r in rows if r.differs and r.inputs_agree and r.on_device_inputs is None and r.recheck_note is None]
     for row in todo:
         layer = graph.layer(row.layer_id)
         if layer.bodies or layer.type in _NO_RECHECK:
@@ -206,7 +220,7 @@ def _recheck(dev: Device, graph, rows: list, steps: list, rtol: float, atol: flo
                 need.append(key)
     values = [{} for _ in steps]
     for start in range(0, len(need), batch):
-        for k, got in enumerate(dev.run(need[start:start + batch], steps, None)):
+        for k, got in enumerate(dev.run(need[start : start + batch], steps, None)):
             values[k].update(got)
     for row in todo:
         _recheck_row(graph.layer(row.layer_id), row, values[row.step], graph, rtol, atol)

@@ -8,15 +8,15 @@ is the diverging one with the largest absolute error on any output (as ``run --c
 ranks them); the layer-by-layer comparison then runs on that sample alone to name the layer where
 the departure starts.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 
-from ..errors import IRExecError, one_line
 from ..api.model import read_model
+from ..errors import IRExecError, one_line
 from . import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, _by_layer, _differences, compare
 from .device import Device, import_openvino, ov_message
 from .report import CompareReport, _json_row
@@ -30,10 +30,11 @@ class SampleResult:
     """One sample: ``status`` ok (every output agrees), differs, or failed (it could not run on
     one side: ``error`` says why); ``outputs``: per output name, its mismatches, max_abs,
     max_rel, and for one that differs the first index and both values (or a shape note)."""
+
     sample: str
     file: str
     status: str
-    error: Optional[str] = None
+    error: str | None = None
     outputs: dict = field(default_factory=dict)
 
     @property
@@ -48,14 +49,15 @@ class DatasetReport:
     """``samples``: every sample's result, in the order of ``--inputs``; ``layers``: the
     layer-by-layer comparison of the worst sample (None when every sample agrees, or skipped);
     ``layers_error``: why that comparison could not run, if it could not."""
+
     model: str
     device: str
-    precision: Optional[str]
+    precision: str | None
     rtol: float
     atol: float
     samples: list
-    layers: Optional[CompareReport] = None
-    layers_error: Optional[str] = None
+    layers: CompareReport | None = None
+    layers_error: str | None = None
 
     @property
     def differing(self) -> list:
@@ -70,7 +72,7 @@ class DatasetReport:
         return all(s.status == "ok" for s in self.samples)
 
     @property
-    def worst(self) -> Optional[SampleResult]:
+    def worst(self) -> SampleResult | None:
         """The diverging sample with the largest absolute error (the first of equals)."""
         best = None
         for s in self.differing:
@@ -84,8 +86,16 @@ class DatasetReport:
         out = {}
         for s in self.samples:
             for name, v in s.outputs.items():
-                best = out.setdefault(name, {"max_abs": 0.0, "worst_sample": None, "max_rel": 0.0,
-                                             "max_rel_sample": None, "differing_samples": 0})
+                best = out.setdefault(
+                    name,
+                    {
+                        "max_abs": 0.0,
+                        "worst_sample": None,
+                        "max_rel": 0.0,
+                        "max_rel_sample": None,
+                        "differing_samples": 0,
+                    },
+                )
                 best["differing_samples"] += v["mismatches"] > 0
                 for key, at in (("max_abs", "worst_sample"), ("max_rel", "max_rel_sample")):
                     value = np.inf if "shape" in v else v[key]
@@ -93,24 +103,38 @@ class DatasetReport:
                         best[key], best[at] = value, s.sample
         return out
 
-    def to_dict(self, limit: Optional[int] = LISTED) -> dict:
+    def to_dict(self, limit: int | None = LISTED) -> dict:
         """What ``--format json`` prints; ``limit``: failing samples listed (None: all)."""
         failing = [s for s in self.samples if s.status != "ok"]
         worst, first = self.worst, self.layers.first if self.layers else None
         layers = None
         if self.layers is not None or self.layers_error:
-            layers = {"sample": worst.sample if worst else None, "error": self.layers_error,
-                      "first": _json_row(first) if first else None,
-                      "first_differing": _json_row(self.layers.diverging[0])
-                      if self.layers is not None and first is None and self.layers.diverging else None}
-        return {"model": self.model, "device": self.device, "precision": self.precision, "rtol": self.rtol,
-                "atol": self.atol, "samples": len(self.samples),
-                "agree": sum(s.status == "ok" for s in self.samples), "differ": len(self.differing),
-                "failed": len(self.failed), "worst_sample": worst.sample if worst else None,
-                "outputs": {k: {key: _json_num(v) for key, v in row.items()} for k, row in self.per_output().items()},
-                "failing": [{"sample": s.sample, "file": s.file, "status": s.status, "error": s.error}
-                            for s in failing[:limit]],
-                "failing_listed": len(failing[:limit]), "layers": layers}
+            layers = {
+                "sample": worst.sample if worst else None,
+                "error": self.layers_error,
+                "first": _json_row(first) if first else None,
+                "first_differing": _json_row(self.layers.diverging[0])
+                if self.layers is not None and first is None and self.layers.diverging
+                else None,
+            }
+        return {
+            "model": self.model,
+            "device": self.device,
+            "precision": self.precision,
+            "rtol": self.rtol,
+            "atol": self.atol,
+            "samples": len(self.samples),
+            "agree": sum(s.status == "ok" for s in self.samples),
+            "differ": len(self.differing),
+            "failed": len(self.failed),
+            "worst_sample": worst.sample if worst else None,
+            "outputs": {k: {key: _json_num(v) for key, v in row.items()} for k, row in self.per_output().items()},
+            "failing": [
+                {"sample": s.sample, "file": s.file, "status": s.status, "error": s.error} for s in failing[:limit]
+            ],
+            "failing_listed": len(failing[:limit]),
+            "layers": layers,
+        }
 
 
 def _above(a: float, b: float) -> bool:
@@ -122,10 +146,19 @@ def _json_num(v):
     return str(v) if isinstance(v, float) and not np.isfinite(v) else v  # (JSON has no NaN or inf)
 
 
-def compare_dataset(model, inputs: str, device: str = "CPU", rtol: float = DEFAULT_RTOL,
-                    atol: float = DEFAULT_ATOL, precision: Optional[str] = "f32", weights: Optional[str] = None,
-                    layers: bool = True, batch: int = BATCH, max_tensor_bytes: Optional[int] = None,
-                    progress=None) -> DatasetReport:
+def compare_dataset(
+    model,
+    inputs: str,
+    device: str = "CPU",
+    rtol: float = DEFAULT_RTOL,
+    atol: float = DEFAULT_ATOL,
+    precision: str | None = "f32",
+    weights: str | None = None,
+    layers: bool = True,
+    batch: int = BATCH,
+    max_tensor_bytes: int | None = None,
+    progress=None,
+) -> DatasetReport:
     """Every sample ``inputs`` names (a folder, a glob, or a dataset .npz, as ``irexec run
     --inputs`` takes them) through the IR ``model`` in irexec and on the OpenVINO ``device``.
     ``layers``: run ``irexec.compare`` on the worst diverging sample (``batch``: its --batch).
@@ -133,6 +166,7 @@ def compare_dataset(model, inputs: str, device: str = "CPU", rtol: float = DEFAU
     and ``close()`` (as irexec.batch.job.Progress, which draws a line on a terminal)."""
     from ..batch.samples import find_samples  # (here: ``import irexec`` does not load the batch engine)
     from ..batch.work import load_sample
+
     ov = import_openvino()
     m = read_model(model, weights, max_tensor_bytes)
     samples = find_samples(inputs)
@@ -158,8 +192,18 @@ def compare_dataset(model, inputs: str, device: str = "CPU", rtol: float = DEFAU
     if layers and worst is not None:
         sample = next(s for s in samples if s.name == worst.sample)
         try:
-            report.layers = compare(model, load_sample(m, sample), device, rtol, atol, precision, weights,
-                                    batch, until_first=True, max_tensor_bytes=max_tensor_bytes)
+            report.layers = compare(
+                model,
+                load_sample(m, sample),
+                device,
+                rtol,
+                atol,
+                precision,
+                weights,
+                batch,
+                until_first=True,
+                max_tensor_bytes=max_tensor_bytes,
+            )
         except IRExecError as e:
             report.layers_error = one_line(str(e))
     return report
@@ -167,6 +211,7 @@ def compare_dataset(model, inputs: str, device: str = "CPU", rtol: float = DEFAU
 
 def _one(ov, m, sample, request, ins, outs, device, rtol, atol) -> SampleResult:
     from ..batch.work import load_sample
+
     file = sample.path if sample.index is None else f"{sample.path}[{sample.index}]"
     row = SampleResult(sample.name, file, "ok")
     try:
@@ -175,8 +220,9 @@ def _one(ov, m, sample, request, ins, outs, device, rtol, atol) -> SampleResult:
         row.status, row.error = "failed", one_line(str(e))
         return row
     try:
-        mine = m.create_infer_request().infer({i: feeds[info.layer_id] for i, info in enumerate(m.inputs)
-                                               if info.layer_id in feeds})
+        mine = m.create_infer_request().infer(
+            {i: feeds[info.layer_id] for i, info in enumerate(m.inputs) if info.layer_id in feeds}
+        )
     except IRExecError as e:
         row.status, row.error = "failed", f"irexec: {one_line(str(e))}"
         return row
@@ -202,11 +248,16 @@ def _one(ov, m, sample, request, ins, outs, device, rtol, atol) -> SampleResult:
         v = row.outputs[info.name] = {"mismatches": count, "max_abs": max_abs, "max_rel": max_rel}
         if count:
             theirs = np.reshape(request.get_tensor(port).data, -1)
-            v.update(first_index=[int(i) for i in np.unravel_index(first, np.shape(mine[info.name]))],
-                     irexec_value=str(np.reshape(mine[info.name], -1)[first]), device_value=str(theirs[first]))
-            bad.append(f"output '{one_line(info.name)}': {count} of {np.size(mine[info.name])} elements differ "
-                       f"(max abs err {max_abs:.4g}, max rel err {max_rel:.4g}); first at {v['first_index']}: "
-                       f"irexec {v['irexec_value']}, device {v['device_value']}")
+            v.update(
+                first_index=[int(i) for i in np.unravel_index(first, np.shape(mine[info.name]))],
+                irexec_value=str(np.reshape(mine[info.name], -1)[first]),
+                device_value=str(theirs[first]),
+            )
+            bad.append(
+                f"output '{one_line(info.name)}': {count} of {np.size(mine[info.name])} elements differ "
+                f"(max abs err {max_abs:.4g}, max rel err {max_rel:.4g}); first at {v['first_index']}: "
+                f"irexec {v['irexec_value']}, device {v['device_value']}"
+            )
     if bad:
         row.status, row.error = "differs", "; ".join(bad)
     return row

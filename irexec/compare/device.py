@@ -1,8 +1,7 @@
 """The OpenVINO side of ``irexec.compare``: the runtime (an optional extra, imported only here),
 the device check, which IR layers have a device tensor, and running batches of exposed outputs."""
-from __future__ import annotations
 
-import numpy as np
+from __future__ import annotations
 
 from ..errors import IRExecError, UsageError, one_line
 from .report import Skipped
@@ -30,8 +29,9 @@ def check_device(core, device: str) -> None:
         return
     available = list(core.available_devices)
     if device not in available and base not in {d.split(".", 1)[0] for d in available}:
-        raise UsageError(f"device '{one_line(device)}' is not available here (OpenVINO sees: "
-                         f"{', '.join(available) or 'none'})")
+        raise UsageError(
+            f"device '{one_line(device)}' is not available here (OpenVINO sees: {', '.join(available) or 'none'})"
+        )
 
 
 def ov_message(e: Exception) -> str:
@@ -119,8 +119,12 @@ class Device:
             except Exception as e:
                 at = f" at step {k}" if len(steps) > 1 else ""
                 raise IRExecError(f"{self.device} failed to run the model{at}: {ov_message(e)}") from None
-            per_step.append({(lid, i): from_device(request.get_output_tensor(where[(graph.layer(lid).name, i)]))
-                             for lid, i in ports})
+            per_step.append(
+                {
+                    (lid, i): from_device(request.get_output_tensor(where[(graph.layer(lid).name, i)]))
+                    for lid, i in ports
+                }
+            )
         return per_step
 
 

@@ -1,11 +1,11 @@
 """What ``irexec.compare`` finds: a row per compared tensor, the layers skipped, and the known
 departures (docs/differences.md) a row is matched with."""
+
 from __future__ import annotations
 
 import os
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Optional
 
 import numpy as np
 
@@ -15,26 +15,27 @@ from ..errors import one_line
 @dataclass
 class LayerRow:
     """One compared output of one layer at one step."""
+
     step: int
     layer: str
     layer_id: str
     type: str
     output: int
-    line: Optional[int]
+    line: int | None
     size: int
-    mismatches: int = 0                 # elements beyond tolerance (all of them on a shape mismatch)
+    mismatches: int = 0  # elements beyond tolerance (all of them on a shape mismatch)
     max_abs: float = 0.0
     max_rel: float = 0.0
-    first_index: Optional[list] = None  # the first mismatching element's index
-    irexec_value: Optional[str] = None  # the values there
-    device_value: Optional[str] = None
-    shape_note: Optional[str] = None    # set when the shapes differ
-    inputs_agree: Optional[bool] = None  # set for the rows that differ
+    first_index: list | None = None  # the first mismatching element's index
+    irexec_value: str | None = None  # the values there
+    device_value: str | None = None
+    shape_note: str | None = None  # set when the shapes differ
+    inputs_agree: bool | None = None  # set for the rows that differ
     differing_inputs: list = field(default_factory=list)  # "'name' output k" of inputs that differ
     # For a row that differs while its inputs agree: whether irexec, given the device's own input
     # values, still differs from the device's output (None: not checked, see ``recheck_note``).
-    on_device_inputs: Optional[bool] = None
-    recheck_note: Optional[str] = None
+    on_device_inputs: bool | None = None
+    recheck_note: str | None = None
     known: list = field(default_factory=list)  # docs/differences.md's "why" for this op and input type
 
     @property
@@ -60,9 +61,10 @@ class CompareReport:
     """``rows``: every compared output in (step, execution order); ``skipped``: the layers without
     a device tensor; ``first``: the culprit (None when none); ``complete``: False when the
     comparison stopped at the first culprit."""
+
     model: str
     device: str
-    precision: Optional[str]
+    precision: str | None
     rtol: float
     atol: float
     steps: int
@@ -75,7 +77,7 @@ class CompareReport:
         return [r for r in self.rows if r.differs]
 
     @property
-    def first(self) -> Optional[LayerRow]:
+    def first(self) -> LayerRow | None:
         return next((r for r in self.rows if r.culprit), None)
 
     @property
@@ -84,11 +86,19 @@ class CompareReport:
 
     def to_dict(self) -> dict:
         first = self.first
-        return {"model": self.model, "device": self.device, "precision": self.precision, "rtol": self.rtol,
-                "atol": self.atol, "steps": self.steps, "complete": self.complete, "compared": len(self.rows),
-                "first": _json_row(first) if first else None,
-                "diverging": [_json_row(r) for r in self.diverging],
-                "skipped": [asdict(s) for s in self.skipped]}
+        return {
+            "model": self.model,
+            "device": self.device,
+            "precision": self.precision,
+            "rtol": self.rtol,
+            "atol": self.atol,
+            "steps": self.steps,
+            "complete": self.complete,
+            "compared": len(self.rows),
+            "first": _json_row(first) if first else None,
+            "diverging": [_json_row(r) for r in self.diverging],
+            "skipped": [asdict(s) for s in self.skipped],
+        }
 
 
 def _json_row(row: LayerRow) -> dict:
@@ -119,8 +129,7 @@ def known_departures() -> dict:
     """docs/differences.md (installed with the package as irexec/userguide/, or beside it in a
     checkout) as op type -> [(first input's type, why)], each pair once; empty without the page."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for path in (os.path.join(here, "userguide", "differences.md"),
-                 os.path.join(here, "..", "docs", "differences.md")):
+    for path in (os.path.join(here, "userguide", "differences.md"), os.path.join(here, "..", "docs", "differences.md")):
         known, current = {}, None
         try:
             with open(path, encoding="utf-8") as f:
@@ -147,16 +156,25 @@ def row_lines(row, stepped: bool, culprit: bool) -> list:
     if row.shape_note:
         detail = row.shape_note
     else:
-        detail = (f"{row.mismatches} of {row.size} elements differ (max abs err {row.max_abs:.4g}, max rel err "
-                  f"{row.max_rel:.4g}); first at {row.first_index}: irexec {row.irexec_value}, device "
-                  f"{row.device_value}")
+        detail = (
+            f"{row.mismatches} of {row.size} elements differ (max abs err {row.max_abs:.4g}, max rel err "
+            f"{row.max_rel:.4g}); first at {row.first_index}: irexec {row.irexec_value}, device "
+            f"{row.device_value}"
+        )
     lines = [f"{'DEPARTS' if culprit else 'differs'}   {at}{what}: {detail}"]
     if row.inputs_agree and row.on_device_inputs is False:
-        lines.append("          its inputs agree within tolerance, and on the device's own inputs irexec gives the "
-                     "device's output: the difference grows from its inputs' small ones")
+        lines.append(
+            "          its inputs agree within tolerance, and on the device's own inputs irexec gives the "
+            "device's output: the difference grows from its inputs' small ones"
+        )
     elif row.inputs_agree:
-        again = (" (irexec differs on the device's own inputs too)" if row.on_device_inputs
-                 else f" (not rerun on the device's inputs: {row.recheck_note})" if row.recheck_note else "")
+        again = (
+            " (irexec differs on the device's own inputs too)"
+            if row.on_device_inputs
+            else f" (not rerun on the device's inputs: {row.recheck_note})"
+            if row.recheck_note
+            else ""
+        )
         lines.append(f"          its inputs agree: the departure starts here{again}")
     else:
         many = "s differ" if len(row.differing_inputs) > 1 else " differs"

@@ -6,6 +6,7 @@ a NumPy array of such a type (irexec's, from ml_dtypes), it converts the values 
 a bf16 1.5 went in as float16 1.5, whose bits bf16 reads as 0.125, and an f8 1.5 as the byte 1. So
 those inputs are given as a tensor filled with their bits, and those outputs read back from
 theirs."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -9,6 +9,7 @@
 Files named on the command line are the user's; names inside models and .npz files are not:
 they are escaped before they reach a terminal and sanitised before they name a file.
 """
+
 import importlib
 
 # The tolerances of --compare and --compare-dir (numpy.isclose's): here, so that `irexec run`
@@ -18,10 +19,20 @@ DEFAULT_RTOL, DEFAULT_ATOL = 1e-5, 1e-8
 # Each name is imported from its module when first asked for: the package is imported with any of
 # its modules, and a plain `irexec run` needs neither the dump nor the state (nor their json).
 _NAMES = {
-    "DumpDir": "dump", "safe_component": "dump", "load_inputs": "inputs", "parse_shape_specs": "inputs",
-    "NpzReader": "npy", "load_npy": "npy", "read_array": "npy", "check_output_file": "outputs",
-    "format_table": "outputs", "save_npz_atomic": "outputs", "storable": "outputs", "stored_nbytes": "outputs",
-    "widened": "outputs", "random_inputs": "random_inputs",
+    "DumpDir": "dump",
+    "safe_component": "dump",
+    "load_inputs": "inputs",
+    "parse_shape_specs": "inputs",
+    "NpzReader": "npy",
+    "load_npy": "npy",
+    "read_array": "npy",
+    "check_output_file": "outputs",
+    "format_table": "outputs",
+    "save_npz_atomic": "outputs",
+    "storable": "outputs",
+    "stored_nbytes": "outputs",
+    "widened": "outputs",
+    "random_inputs": "random_inputs",
 }
 
 

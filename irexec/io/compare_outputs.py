@@ -1,5 +1,6 @@
 """``--compare REF.npz``: each output against the reference's array of its name, and the arrays'
 agreement (also what ``irexec compare`` and batches' ``--compare-dir`` measure with)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,8 +42,10 @@ def compare_outputs(m, results: dict, ref: NpzReader, label: str, rtol: float, a
         errs = f"max abs err {_num(max_abs)}, max rel err {_num(max_rel)}"
         if bad:
             at = [int(i) for i in np.unravel_index(first, got.shape)]
-            lines.append(f"MISMATCH  {name}: {bad} of {got.size} elements differ ({errs}); first at {at}: "
-                         f"expected {_value(want, first)}, got {_value(got, first)}{note}")
+            lines.append(
+                f"MISMATCH  {name}: {bad} of {got.size} elements differ ({errs}); first at {at}: "
+                f"expected {_value(want, first)}, got {_value(got, first)}{note}"
+            )
             failed += 1
         elif exact:
             lines.append(f"ok        {name}: {got.size} elements equal{note}")
@@ -57,8 +60,9 @@ def compare_outputs(m, results: dict, ref: NpzReader, label: str, rtol: float, a
     if unused:
         problems.append(f"'{label}' holds {len(unused)} array(s) that name no output")
     if not problems:
-        lines.append(f"all {len(m.outputs)} output(s) match '{label}' (floats: rtol {rtol:g}, atol {atol:g}; "
-                     f"integers exactly)")
+        lines.append(
+            f"all {len(m.outputs)} output(s) match '{label}' (floats: rtol {rtol:g}, atol {atol:g}; integers exactly)"
+        )
     return lines, "; ".join(problems) or None
 
 
@@ -70,7 +74,7 @@ def compare_arrays(got: np.ndarray, want: np.ndarray, rtol: float, atol: float, 
     g, w = np.ascontiguousarray(got).reshape(-1), np.ascontiguousarray(want).reshape(-1)
     bad, max_abs, max_rel, first = 0, 0.0, 0.0, None
     for a in range(0, g.size, _CHUNK):
-        gs, ws = g[a:a + _CHUNK], w[a:a + _CHUNK]
+        gs, ws = g[a : a + _CHUNK], w[a : a + _CHUNK]
         gf, wf = gs.astype(np.float64), ws.astype(np.float64)
         mask = np.not_equal(gs, ws) if exact else ~np.isclose(gf, wf, rtol=rtol, atol=atol, equal_nan=True)
         with np.errstate(invalid="ignore", over="ignore", divide="ignore"):

@@ -3,6 +3,7 @@ built beside the target and renamed into place, so it is never half-written.
 
 Names inside models are not the user's: they are sanitised (``safe_component``) before they name
 a file."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,6 @@ from ..errors import IRExecError, UsageError, one_line
 from ..files import CleanupOnSignals, umask
 from ..limits import fmt_bytes
 from .outputs import storable
-
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
 DUMP_FORMAT = "irexec-dump"
@@ -40,7 +40,6 @@ def _index_json(index: dict) -> str:
     return text[:-2] + f',\n "tensors": [\n{tensors}\n ]\n}}\n'
 
 
-
 def directory_entries(path: str, option: str):
     """What the output directory of ``option`` holds (None: it is not there yet), after checking
     that its parent exists and that it is a directory (not a link): refuses anything else."""
@@ -57,6 +56,7 @@ def directory_entries(path: str, option: str):
     if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
         raise UsageError(f"{option} '{path}': exists and is not a directory")
     return set(os.listdir(path))
+
 
 class DumpDir:
     """A directory of .npy files, one per tensor, and an index written last.
@@ -82,14 +82,17 @@ class DumpDir:
         except OSError as e:
             raise UsageError(f"--dump '{path}': {e.strerror or e}") from None
         if need > self.free:
-            raise IRExecError(f"--dump '{path}': the tensors need about {fmt_bytes(need)}, more than the "
-                              f"{fmt_bytes(self.free)} free on its disk")
+            raise IRExecError(
+                f"--dump '{path}': the tensors need about {fmt_bytes(need)}, more than the "
+                f"{fmt_bytes(self.free)} free on its disk"
+            )
         # From here until finish or discard, SIGTERM and SIGHUP end the run as Ctrl-C does: the
         # caller's cleanup (discard) removes the hidden folder rather than leave it behind.
         self._signals = CleanupOnSignals().install()
         try:
-            self.tmp = tempfile.mkdtemp(prefix=f".{safe_component(os.path.basename(os.path.abspath(path)))}.",
-                                        suffix=".irexec-tmp", dir=parent)
+            self.tmp = tempfile.mkdtemp(
+                prefix=f".{safe_component(os.path.basename(os.path.abspath(path)))}.", suffix=".irexec-tmp", dir=parent
+            )
             os.chmod(self.tmp, 0o777 & ~umask())  # (mkdtemp's is 0700, mkdir's would not be)
         except OSError as e:
             self._signals.restore()
@@ -108,8 +111,11 @@ class DumpDir:
             with open(os.path.join(path, DUMP_INDEX), encoding="utf-8") as f:
                 index = json.load(f)
             listed = {t["file"] for t in index["tensors"]} | {DUMP_INDEX}
-            ours = index.get("format") == DUMP_FORMAT and entries <= listed and all(
-                stat.S_ISREG(os.lstat(os.path.join(path, e)).st_mode) for e in entries)
+            ours = (
+                index.get("format") == DUMP_FORMAT
+                and entries <= listed
+                and all(stat.S_ISREG(os.lstat(os.path.join(path, e)).st_mode) for e in entries)
+            )
         except (OSError, ValueError, KeyError, TypeError):
             ours = False
         if not ours:
@@ -127,9 +133,11 @@ class DumpDir:
         data = storable(arr)
         size = data.nbytes + _NPY_HEADER_BYTES
         if self.written + size > self.free:
-            raise IRExecError(f"--dump '{self.path}': the tensors would outgrow the free disk space "
-                              f"({fmt_bytes(self.free)}) at layer '{one_line(layer.name)}' (id "
-                              f"{one_line(layer.id)})")
+            raise IRExecError(
+                f"--dump '{self.path}': the tensors would outgrow the free disk space "
+                f"({fmt_bytes(self.free)}) at layer '{one_line(layer.name)}' (id "
+                f"{one_line(layer.id)})"
+            )
         name = self.file_name(layer.name, layer.id, index, outputs)
         try:
             with open(os.path.join(self.tmp, name), "xb") as f:
@@ -138,16 +146,31 @@ class DumpDir:
             raise IRExecError(f"--dump '{self.path}': cannot write {name}: {e.strerror or e}") from None
         self.written += size
         self._files[(layer.id, index)] = name
-        self.tensors.append({"file": name, "layer": layer.name, "id": layer.id, "type": layer.type,
-                             "output": index, "shape": list(arr.shape), "element_type": element_type,
-                             "dtype": str(data.dtype)})
+        self.tensors.append(
+            {
+                "file": name,
+                "layer": layer.name,
+                "id": layer.id,
+                "type": layer.type,
+                "output": index,
+                "shape": list(arr.shape),
+                "element_type": element_type,
+                "dtype": str(data.dtype),
+            }
+        )
 
     def finish(self, outputs: dict, error: str | None = None) -> None:
         """Write the index (``outputs``: output name -> (layer id, output index) feeding it) and
         move the dump into place."""
-        index = {"format": DUMP_FORMAT, "version": 1, "model": self.model_name, "complete": error is None,
-                 "error": error, "tensors": self.tensors,
-                 "outputs": {name: self._files.get(key) for name, key in outputs.items()}}
+        index = {
+            "format": DUMP_FORMAT,
+            "version": 1,
+            "model": self.model_name,
+            "complete": error is None,
+            "error": error,
+            "tensors": self.tensors,
+            "outputs": {name: self._files.get(key) for name, key in outputs.items()},
+        }
         try:
             with open(os.path.join(self.tmp, DUMP_INDEX), "x", encoding="utf-8") as f:
                 f.write(_index_json(index))

@@ -18,6 +18,7 @@ Digits that are one input's index and another input's name are refused rather th
 index: a model exported with inputs named ``1`` and ``0`` would otherwise take data for the
 wrong one from a command line written for names.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,8 @@ import zipfile
 
 import numpy as np
 
-from ..errors import InputError, IRExecError, UsageError, listing
 from ..api.model import Model
+from ..errors import InputError, IRExecError, UsageError, listing
 from ..shapes import parse_shape
 
 _INDEX = re.compile(r"[0-9]+")
@@ -44,6 +45,7 @@ def load_inputs(m: Model, specs, step: int | None = None) -> dict:
         key, quoted, path = split_key(spec, "-i", "FILE.npy")
         if step is not None:
             from .state import for_step  # (only --steps: its module writes the state too)
+
             path = for_step(path, step)
         if key is not None:
             info = input_for(m, key, quoted, "-i", spec)
@@ -57,8 +59,9 @@ def load_inputs(m: Model, specs, step: int | None = None) -> dict:
             feeds[m.inputs[0].name] = _load_npy(m, m.inputs[0], path)
         else:
             e_g = f", e.g. {suggest(m, m.inputs[0], '-i', 'FILE.npy')}" if m.inputs else ""
-            raise UsageError(f"-i '{spec}': use NAME=FILE.npy or INDEX=FILE.npy{e_g} (the model has "
-                             f"{len(m.inputs)} inputs)")
+            raise UsageError(
+                f"-i '{spec}': use NAME=FILE.npy or INDEX=FILE.npy{e_g} (the model has {len(m.inputs)} inputs)"
+            )
     return feeds
 
 
@@ -78,8 +81,9 @@ def parse_shape_specs(m: Model, specs) -> dict:
         if shape is None or not all(d.is_static for d in shape):
             raise UsageError(f"--shape '{spec}': give every dim as a number")
         if info.name in given:
-            raise UsageError(f"--shape '{spec}': input '{info.name}' is given twice (also by --shape "
-                             f"'{given[info.name]}')")
+            raise UsageError(
+                f"--shape '{spec}': input '{info.name}' is given twice (also by --shape '{given[info.name]}')"
+            )
         given[info.name] = spec
         shapes[info.name] = tuple(d.lo for d in shape)
     return shapes
@@ -93,17 +97,19 @@ def split_key(spec: str, flag: str, value: str):
         while True:
             j = spec.find('"', i)
             if j < 0:
-                raise UsageError(f"{flag} '{spec}': the quoted name has no closing quote (a quote inside "
-                                 f"a name is doubled: \"\")")
+                raise UsageError(
+                    f"{flag} '{spec}': the quoted name has no closing quote (a quote inside a name is doubled: \"\")"
+                )
             parts.append(spec[i:j])
             if not spec.startswith('"', j + 1):
                 break
             parts.append('"')
             i = j + 2
         if not spec.startswith("=", j + 1):
-            raise UsageError(f"{flag} '{spec}': a quoted name is followed by ={value} (a quote inside a "
-                             f"name is doubled: \"\")")
-        return "".join(parts), True, spec[j + 2:]
+            raise UsageError(
+                f"{flag} '{spec}': a quoted name is followed by ={value} (a quote inside a name is doubled: \"\")"
+            )
+        return "".join(parts), True, spec[j + 2 :]
     if spec.startswith("=") or "=" not in spec:
         return None, False, spec[1:] if spec.startswith("=") else spec
     key, rest = spec.split("=", 1)
@@ -115,22 +121,27 @@ def input_for(m: Model, key: str, quoted: bool, flag: str, spec: str):
     if not quoted and _INDEX.fullmatch(key):
         index = int(key)
         if index >= len(m.inputs):
-            raise InputError(f"{flag} '{spec}': no input {index}: the model has {len(m.inputs)} input"
-                             f"{'s' if len(m.inputs) != 1 else ''}, indexed from 0")
+            raise InputError(
+                f"{flag} '{spec}': no input {index}: the model has {len(m.inputs)} input"
+                f"{'s' if len(m.inputs) != 1 else ''}, indexed from 0"
+            )
         info = m.inputs[index]
         named = _named(m, key)
         if named is not None and named is not info:
-            rest = spec[len(key) + 1:]
+            rest = spec[len(key) + 1 :]
             mine = _plain_key(m, info) or quote(info.name)
-            raise UsageError(f"{flag} '{spec}': {key} is both input {index}'s index and the name of input "
-                             f"{_index(m, named)}; say which by name: {_written(flag, quote(key) + '=' + rest)} "
-                             f"for input {_index(m, named)}, {_written(flag, mine + '=' + rest)} for input {index}")
+            raise UsageError(
+                f"{flag} '{spec}': {key} is both input {index}'s index and the name of input "
+                f"{_index(m, named)}; say which by name: {_written(flag, quote(key) + '=' + rest)} "
+                f"for input {_index(m, named)}, {_written(flag, mine + '=' + rest)} for input {index}"
+            )
         return info
     info = _named(m, key)
     if info is None:  # (listed with their indices: a list of bare names that hold ',' reads wrong)
         known = listing(f"{k} '{other.name}'" for k, other in enumerate(m.inputs)) or "none"
-        raise InputError(f"{flag} '{spec}': unknown input '{key}' (inputs by index: {known})"
-                         f"{_unknown_hint(m, spec, flag)}")
+        raise InputError(
+            f"{flag} '{spec}': unknown input '{key}' (inputs by index: {known}){_unknown_hint(m, spec, flag)}"
+        )
     return info
 
 
@@ -142,13 +153,15 @@ def _unknown_hint(m: Model, spec: str, flag: str) -> str:
         info = _named(m, spec[:at]) if at > 0 else None
         if info is not None:
             key = _index_key(m, info) or quote(info.name)
-            return (f"; input {_index(m, info)} is named '{info.name}': write "
-                    f"{_written(flag, key + '=' + spec[at + 1:])}")
+            return (
+                f"; input {_index(m, info)} is named '{info.name}': write {_written(flag, key + '=' + spec[at + 1 :])}"
+            )
     if flag == "-i" and os.path.exists(spec):  # a path holding '=' was read as KEY=PATH
         if spec.endswith(".npz") or len(m.inputs) == 1:
             return f"; a file whose path holds '=' is given as {_written(flag, '=' + spec)}"
-        return (f"; a file whose path holds '=' is given after its input's key, e.g. "
-                f"{suggest(m, m.inputs[0], flag, spec)}")
+        return (
+            f"; a file whose path holds '=' is given after its input's key, e.g. {suggest(m, m.inputs[0], flag, spec)}"
+        )
     return ""
 
 
@@ -192,19 +205,22 @@ def _index(m: Model, info) -> int:
 
 def _load_npy(m: Model, info, path: str) -> np.ndarray:
     from .npy import load_npy  # (-i only: --random reads no file)
+
     return load_npy(path, info.name, info.shape, m.max_tensor_bytes)
 
 
 def _load_npz(m: Model, path: str) -> dict:
     from .npy import ZIP_ERRORS, member_key, read_array
+
     try:
         with zipfile.ZipFile(path) as z:
             feeds = {}
             for member in z.infolist():
                 info = m.input(member_key(member))  # an unknown name is refused before anything is decompressed
                 with z.open(member) as f:
-                    feeds[info.name] = read_array(f, info.name, info.shape, m.max_tensor_bytes,
-                                                  f"'{path}' member '{member.filename}'")
+                    feeds[info.name] = read_array(
+                        f, info.name, info.shape, m.max_tensor_bytes, f"'{path}' member '{member.filename}'"
+                    )
             return feeds
     except FileNotFoundError:
         raise InputError(f"input file '{path}' not found") from None

@@ -1,5 +1,6 @@
 """.npy files and .npz members read safely: the header first (no pickled objects, the shape
 wanted, the memory budget), then the data, read into an array of that size and no more."""
+
 from __future__ import annotations
 
 import lzma
@@ -34,8 +35,10 @@ def check_budget(shape, dtype, max_bytes: int, label: str) -> None:
         raise InputError(f"{label} has a negative dimension: {list(shape)}")
     nbytes = int(np.prod(shape, dtype=object)) * dtype.itemsize
     if nbytes > max_bytes:
-        raise InputError(f"{label} holds {fmt_bytes(nbytes)}, over the budget of "
-                         f"{fmt_bytes(max_bytes)} for one tensor (see --max-bytes)")
+        raise InputError(
+            f"{label} holds {fmt_bytes(nbytes)}, over the budget of "
+            f"{fmt_bytes(max_bytes)} for one tensor (see --max-bytes)"
+        )
 
 
 def read_npy_data(f, shape, fortran: bool, dtype, label: str) -> np.ndarray:
@@ -77,8 +80,17 @@ def load_npy(path: str, name: str, want, max_bytes: int) -> np.ndarray:
 # What reading a .npz member can raise on a damaged or unusual archive: a bad CRC (BadZipFile), a
 # corrupt deflate/LZMA/bzip2 stream, an encrypted member (RuntimeError: a password is needed), an
 # unknown compression (NotImplementedError).
-ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError,
-              RuntimeError, zlib.error, lzma.LZMAError)
+ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    OSError,
+    EOFError,
+    ValueError,
+    NotImplementedError,
+    RuntimeError,
+    zlib.error,
+    lzma.LZMAError,
+)
 
 
 def member_key(member: zipfile.ZipInfo) -> str:

@@ -1,6 +1,7 @@
 """Arrays out to the user: the .npz of outputs (``-o``, written whole or not at all) and the
 table of outputs. bf16 and int4/uint4 are widened for both (``storable``), and strings stored as
 ``<U`` arrays."""
+
 from __future__ import annotations
 
 import os
@@ -9,9 +10,9 @@ import zipfile
 
 import numpy as np
 
+from ..api.model import Model
 from ..errors import UsageError, one_line
 from ..files import output_target, write_atomic
-from ..api.model import Model
 from ..strings import to_unicode
 
 

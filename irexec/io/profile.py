@@ -1,11 +1,13 @@
 """``--profile``: each layer's time as a table or, with ``--report``, as JSON or CSV, and the latency
 figures benchmark_app gives."""
+
 from __future__ import annotations
 
 import statistics
 
 from ..errors import one_line
 from ..limits import fmt_bytes
+
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1e3:.3f}"
@@ -17,10 +19,28 @@ def profile_table(infos: list, runs: int, wall: float) -> str:
     rows = [("time ms", "share", "layer", "type", "id", "output", "size")]
     for i in sorted(infos, key=lambda i: -i.seconds):
         outs = "; ".join(f"{et} {list(shape)}" for shape, et in i.outputs) or "-"
-        rows.append((_ms(i.seconds), _share(i.seconds, total), one_line(i.node_name), one_line(i.node_type),
-                     one_line(i.node_id), outs, fmt_bytes(i.nbytes) if i.outputs else "-"))
-    rows.append((_ms(total), _share(total, total), f"total: {len(infos)} layers", "", "", "",
-                 fmt_bytes(sum(i.nbytes for i in infos))))
+        rows.append(
+            (
+                _ms(i.seconds),
+                _share(i.seconds, total),
+                one_line(i.node_name),
+                one_line(i.node_type),
+                one_line(i.node_id),
+                outs,
+                fmt_bytes(i.nbytes) if i.outputs else "-",
+            )
+        )
+    rows.append(
+        (
+            _ms(total),
+            _share(total, total),
+            f"total: {len(infos)} layers",
+            "",
+            "",
+            "",
+            fmt_bytes(sum(i.nbytes for i in infos)),
+        )
+    )
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
     lines = []
     for r in rows:
@@ -36,18 +56,25 @@ def latency_figures(walls: list) -> dict:
     model for its inputs), and the latency of the runs after it (all of them when there is one)."""
     rest = walls[1:] or walls
     mean = sum(rest) / len(rest)
-    return {"runs": len(walls), "first_inference_ms": walls[0] * 1e3,
-            "latency_median_ms": statistics.median(rest) * 1e3, "latency_average_ms": mean * 1e3,
-            "latency_min_ms": min(rest) * 1e3, "latency_max_ms": max(rest) * 1e3,
-            "throughput_per_s": 1.0 / mean if mean > 0 else float("inf")}
+    return {
+        "runs": len(walls),
+        "first_inference_ms": walls[0] * 1e3,
+        "latency_median_ms": statistics.median(rest) * 1e3,
+        "latency_average_ms": mean * 1e3,
+        "latency_min_ms": min(rest) * 1e3,
+        "latency_max_ms": max(rest) * 1e3,
+        "throughput_per_s": 1.0 / mean if mean > 0 else float("inf"),
+    }
 
 
 def latency_lines(walls: list) -> str:
     f = latency_figures(walls)
     counted = "the first run alone" if len(walls) == 1 else f"{len(walls) - 1} runs after the first"
-    return (f"latency ms: median {f['latency_median_ms']:.3f}, average {f['latency_average_ms']:.3f}, "
-            f"min {f['latency_min_ms']:.3f}, max {f['latency_max_ms']:.3f} ({counted})\n"
-            f"throughput: {f['throughput_per_s']:.1f} inferences/s; first inference: {f['first_inference_ms']:.3f} ms")
+    return (
+        f"latency ms: median {f['latency_median_ms']:.3f}, average {f['latency_average_ms']:.3f}, "
+        f"min {f['latency_min_ms']:.3f}, max {f['latency_max_ms']:.3f} ({counted})\n"
+        f"throughput: {f['throughput_per_s']:.1f} inferences/s; first inference: {f['first_inference_ms']:.3f} ms"
+    )
 
 
 def profile_report(infos: list, walls: list, kind: str) -> str:
@@ -55,16 +82,26 @@ def profile_report(infos: list, walls: list, kind: str) -> str:
     total = sum(i.seconds for i in infos)
     # (Names from the model: escaped in CSV as on the terminal; JSON escapes them itself.)
     name = (lambda t: t) if kind == "json" else one_line
-    rows = [{"layer": name(i.node_name), "type": name(i.node_type), "id": name(i.node_id), "time_ms": i.seconds * 1e3,
-             "share": i.seconds / total if total > 0 else 0.0,
-             "outputs": "; ".join(f"{et} {list(shape)}" for shape, et in i.outputs), "bytes": i.nbytes}
-            for i in sorted(infos, key=lambda i: -i.seconds)]
+    rows = [
+        {
+            "layer": name(i.node_name),
+            "type": name(i.node_type),
+            "id": name(i.node_id),
+            "time_ms": i.seconds * 1e3,
+            "share": i.seconds / total if total > 0 else 0.0,
+            "outputs": "; ".join(f"{et} {list(shape)}" for shape, et in i.outputs),
+            "bytes": i.nbytes,
+        }
+        for i in sorted(infos, key=lambda i: -i.seconds)
+    ]
     figures = latency_figures(walls)
     if kind == "json":
         import json
+
         return json.dumps({"summary": figures, "layers": rows}, indent=2)
     import csv
     import io
+
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["metric", "value"])

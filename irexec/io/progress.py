@@ -1,8 +1,10 @@
 """The progress line of a long run, on a terminal only."""
+
 from __future__ import annotations
 
 import shutil
 from time import perf_counter
+
 
 class Progress:
     """A one-line progress report for long runs, on a terminal only, and only once a run has
@@ -34,7 +36,7 @@ class Progress:
         frac = min(self.done / self.total, 1.0)
         bar = "#" * int(24 * frac)
         text = f"running: {self.done}/{self.total} layers [{bar:<24}] {100 * frac:3.0f}%  {now - self.start:.1f} s"
-        text = text[:max(shutil.get_terminal_size().columns - 1, 10)]
+        text = text[: max(shutil.get_terminal_size().columns - 1, 10)]
         self.stream.write("\r" + text.ljust(self._width))
         self.stream.flush()
         self._width = len(text)

@@ -12,21 +12,21 @@ bound cannot be known (a dynamic dim, an axis computed from inputs), the usual r
 
 A run that still fails in a layer fed by values --random made says so (``blame_random``).
 """
+
 from __future__ import annotations
 
 import ml_dtypes
 import numpy as np
 
+from ..api.model import Model
+from ..check.shape_inference import fact_of, layer_facts
 from ..errors import InputError, IRExecError, UsageError
 from ..limits import fmt_bytes
-from ..api.model import Model
 from ..ops.op import Fact
-from .random_values import random_below, random_data
-from .roles import bound_axis, data_input, declared_inputs
-from ..check.shape_inference import fact_of, layer_facts
 from ..shapes import fmt, normalize_axis, static
-from .random_values import random_strings
 from .inputs import suggest
+from .random_values import random_below, random_data, random_strings
+from .roles import bound_axis, data_input, declared_inputs
 
 # Ops an index passes through unchanged in value: element type, or layout only. An "nd" tuple
 # keeps its entries in the last axis only through Convert.
@@ -46,16 +46,20 @@ def random_inputs(m: Model, given: dict, shapes: dict, seed: int) -> dict:
         shape = shapes.get(info.name)
         if shape is None:
             if info.shape is None or not all(d.is_static for d in info.shape):
-                raise InputError(f"input '{info.name}' has dynamic shape {fmt(info.shape)}: give its size "
-                                 f"with {suggest(m, info, '--shape', 'D1,D2,...')} or its values with "
-                                 f"{suggest(m, info, '-i', 'FILE.npy')}")
+                raise InputError(
+                    f"input '{info.name}' has dynamic shape {fmt(info.shape)}: give its size "
+                    f"with {suggest(m, info, '--shape', 'D1,D2,...')} or its values with "
+                    f"{suggest(m, info, '-i', 'FILE.npy')}"
+                )
             shape = tuple(d.lo for d in info.shape)
         count = int(np.prod(shape, dtype=object))
         total += count * info.element_type.dtype.itemsize
         if total > m.max_tensor_bytes:
-            raise InputError(f"--random would allocate more than {fmt_bytes(m.max_tensor_bytes)}, the "
-                             f"budget for one tensor (input '{info.name}' has shape {list(shape)}; "
-                             f"see --max-bytes)")
+            raise InputError(
+                f"--random would allocate more than {fmt_bytes(m.max_tensor_bytes)}, the "
+                f"budget for one tensor (input '{info.name}' has shape {list(shape)}; "
+                f"see --max-bytes)"
+            )
         wanted[info.name] = (info, tuple(shape))
     highs = index_bounds(m, given, wanted)
     out = {}
@@ -64,8 +68,11 @@ def random_inputs(m: Model, given: dict, shapes: dict, seed: int) -> dict:
         if info.element_type.is_string:
             out[name] = random_strings(rng, shape)
             continue
-        out[name] = (random_data(rng, shape, info.element_type) if high is None
-                     else random_below(rng, shape, info.element_type, high))
+        out[name] = (
+            random_data(rng, shape, info.element_type)
+            if high is None
+            else random_below(rng, shape, info.element_type, high)
+        )
     return out
 
 
@@ -87,12 +94,16 @@ def index_bounds(m: Model, given: dict, wanted: dict) -> dict:
     order = m.plan.order
     position = {lid: n for n, lid in enumerate(order)}
     last = max(position[lid] for found in uses.values() for lid, _, _ in found)
-    facts = _facts(m, given, wanted, order[:last + 1])  # (what comes after feeds no index used)
+    facts = _facts(m, given, wanted, order[: last + 1])  # (what comes after feeds no index used)
     bounds = {}
     for name, found in uses.items():
         info, shape = wanted[name]
-        highs = [h for lid, k, layout in found
-                 for h in [_bound(graph.layer(lid), k, facts, graph, layout, shape)] if h is not None]
+        highs = [
+            h
+            for lid, k, layout in found
+            for h in [_bound(graph.layer(lid), k, facts, graph, layout, shape)]
+            if h is not None
+        ]
         high = _smallest(highs, info.element_type)
         if high is not None:
             bounds[name] = high
@@ -162,7 +173,7 @@ def _bound(layer, k: int, facts: dict, graph, layout: bool, shape: tuple):
         if idx is None or not idx.shape or not idx.shape[-1].is_static:
             return None
         n, batch = idx.shape[-1].lo, getattr(op, "batch_dims", 0)
-        dims = data.shape[batch:batch + n]
+        dims = data.shape[batch : batch + n]
         if n == 0 or len(dims) != n or not all(d.is_static for d in dims):
             return None
         highs = tuple(d.lo for d in dims)
@@ -200,6 +211,7 @@ def _smallest(highs: list, etype):
 
 
 # ---- when a run fails anyway ----------------------------------------------------------------------
+
 
 def blame_random(m, error: IRExecError, random_names) -> None:
     """A layer failing on values that --random made says so: the values, not the model, may be

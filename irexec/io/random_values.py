@@ -7,6 +7,7 @@ only) a power of two in [2^-8, 2^8]. Values are drawn in float64/int64 a block a
 into the result, so a large tensor never has a float64 twin; the draws are those one call over
 the whole shape would make, so a seed gives the same values whatever the block.
 """
+
 from __future__ import annotations
 
 import math
@@ -59,24 +60,27 @@ def _blocks(shape: tuple, dtype, draw, row: int = 1) -> np.ndarray:
     step = max(_BLOCK // row, 1) * row
     for start in range(0, flat.size, step):
         n = min(step, flat.size - start)
-        flat[start:start + n] = draw(n // row).reshape(-1).astype(dtype)
+        flat[start : start + n] = draw(n // row).reshape(-1).astype(dtype)
     return out
 
 
 # ---- indices -----------------------------------------------------------------------------------
 
-def random_indices(rng, kind: str, shape: tuple, data_shape: tuple, axis: int, batch_dims: int,
-                   distinct: bool, budget: int) -> tuple:
+
+def random_indices(
+    rng, kind: str, shape: tuple, data_shape: tuple, axis: int, batch_dims: int, distinct: bool, budget: int
+) -> tuple:
     """Valid indices of ``shape`` (int64, non-negative) for an index input of bound ``kind``
     ("take", "elements", "nd"; see ``Bound``) into data of ``data_shape``, and a note when they
     cannot all differ though ``distinct`` asks it."""
     shape, note = tuple(shape), None
     if kind == "nd":
         k = shape[-1] if shape else 0
-        space_dims = tuple(data_shape[batch_dims:batch_dims + k])
+        space_dims = tuple(data_shape[batch_dims : batch_dims + k])
         if len(space_dims) != k:
-            raise ValidationError(f"indices' last dim {k} is more than data's rank {len(data_shape)} "
-                                  f"after {batch_dims} batch dims")
+            raise ValidationError(
+                f"indices' last dim {k} is more than data's rank {len(data_shape)} after {batch_dims} batch dims"
+            )
         count, space = math.prod(shape[:-1]) if shape else 0, math.prod(space_dims)
         if k == 0 or count == 0:
             return np.zeros(shape, np.int64), None
@@ -88,17 +92,21 @@ def random_indices(rng, kind: str, shape: tuple, data_shape: tuple, axis: int, b
         return flat.reshape(shape), note
     # "elements": one index per element, targets differing within each line along the axis.
     n = shape[axis]
-    others = shape[:axis] + shape[axis + 1:]
+    others = shape[:axis] + shape[axis + 1 :]
     lines = math.prod(others)
     if not distinct or n > size or lines * n == 0:
         flat, _ = _pick(rng, size, lines * n, False)
         if distinct and n > size:
-            note = (f"{n} indices along axis {axis} into {size} positions cannot all differ: where two "
-                    f"meet, the later update wins")
+            note = (
+                f"{n} indices along axis {axis} into {size} positions cannot all differ: where two "
+                f"meet, the later update wins"
+            )
         return flat.reshape(shape), note
     if lines * size * 4 > budget:
-        raise InputError(f"making {lines} lines of distinct indices over {size} positions would take "
-                         f"{fmt_bytes(lines * size * 4)}, over the budget of {fmt_bytes(budget)}")
+        raise InputError(
+            f"making {lines} lines of distinct indices over {size} positions would take "
+            f"{fmt_bytes(lines * size * 4)}, over the budget of {fmt_bytes(budget)}"
+        )
     # Each line is a shuffled range of the axis, cut to the indices' length.
     rows = np.tile(np.arange(size, dtype=np.int32), (lines, 1))
     rng.permuted(rows, axis=1, out=rows)
@@ -111,8 +119,11 @@ def _pick(rng, size: int, count: int, distinct: bool) -> tuple:
         raise InputError("data has no elements along the indexed dims: no index is valid")
     if distinct and count <= size:
         return rng.choice(size, count, replace=False).astype(np.int64), None
-    note = (f"{count} indices into {size} positions cannot all differ: where two meet, the later "
-            f"update wins") if distinct else None
+    note = (
+        (f"{count} indices into {size} positions cannot all differ: where two meet, the later update wins")
+        if distinct
+        else None
+    )
     return rng.integers(0, size, count, dtype=np.int64), note
 
 

@@ -2,9 +2,10 @@
 ``--random``, ``irexec run --random``), read from the op's own declaration (``Op.inputs``: element
 types, role, index bound): no table of ops is kept beside them.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..errors import ValidationError
 from ..ops.common import scalar_int
@@ -32,7 +33,7 @@ def data_input(decls: list) -> int:
     return next((i for i, d in enumerate(decls) if d.role == "data"), 0)
 
 
-def bound_axis(op, decls: list, bound: Bound, value_of: Callable[[int], Optional[object]]) -> Optional[int]:
+def bound_axis(op, decls: list, bound: Bound, value_of: Callable[[int], object | None]) -> int | None:
     """The axis (as given: maybe negative) of a "take" or "elements" bound: the value of the input
     ``bound.axis`` names (``value_of(index)``; None when unknown), else the op's attribute of that
     name."""
@@ -41,8 +42,7 @@ def bound_axis(op, decls: list, bound: Bound, value_of: Callable[[int], Optional
             value = value_of(i)
             return None if value is None else scalar_int(value, d.name)
     if bound.axis is None or not hasattr(op, bound.axis):
-        raise ValidationError(f"{op.type}'s {bound.kind} indices name no axis input or attribute "
-                              f"{bound.axis!r}")
+        raise ValidationError(f"{op.type}'s {bound.kind} indices name no axis input or attribute {bound.axis!r}")
     return int(getattr(op, bound.axis))
 
 

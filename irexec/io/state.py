@@ -3,6 +3,7 @@
 
 Names of variables come from the model: they are sanitised (``safe_component``) before they name
 a file, numbered when two would collide, and index.json maps each variable to its file."""
+
 from __future__ import annotations
 
 import json
@@ -69,8 +70,9 @@ def _write_state(path: str, parent: str, model_name: str, states: list, files: d
             data = storable(arr)
             with open(os.path.join(tmp, files[name]), "xb") as f:
                 np.lib.format.write_array(f, data, allow_pickle=False)
-            index["variables"].append({"name": name, "file": files[name], "shape": list(arr.shape),
-                                       "dtype": str(data.dtype)})
+            index["variables"].append(
+                {"name": name, "file": files[name], "shape": list(arr.shape), "dtype": str(data.dtype)}
+            )
         with open(os.path.join(tmp, STATE_INDEX), "x", encoding="utf-8") as f:
             json.dump(index, f, indent=1)
             f.write("\n")

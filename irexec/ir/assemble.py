@@ -5,9 +5,10 @@ every body are assembled alike.
 A problem is reported (as a located IRExecError with its rule code) and assembling goes on
 without the part that is broken, so one pass finds every problem.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..errors import IRExecError, ParseError, ValidationError, printable
 from ..graph import Graph, Layer
@@ -18,12 +19,12 @@ from ..ops.registry import lookup
 class Reading:
     """What every part of one file's reading shares: the file, its weights, where problems go."""
 
-    def __init__(self, path: Optional[str], report: Callable):
+    def __init__(self, path: str | None, report: Callable):
         self.path = path
         self.report = report
-        self.weights = None          # the Weights, once the <net> is seen
+        self.weights = None  # the Weights, once the <net> is seen
         self.ir_version = None
-        self.weights_said = False    # the weights file is missing for every Const alike: say it once
+        self.weights_said = False  # the weights file is missing for every Const alike: say it once
         # A model repeats a few shapes over thousands of ports: each spelling (the <dim> texts) is
         # parsed once, and one tuple of Dims (immutable) serves every port that writes it.
         self.shapes = {}
@@ -37,14 +38,14 @@ class GraphBuilder:
     when the last is. ``unread``: ids of layers left out (edges to them are not reported again).
     ``where``: the location of a problem no layer of the graph can name (a body's: its layer's)."""
 
-    def __init__(self, graph: Graph, reading: Reading, where: Optional[dict] = None):
+    def __init__(self, graph: Graph, reading: Reading, where: dict | None = None):
         self.graph = graph
         self.reading = reading
         self.where = where or {}
-        self.edges = []              # (from-layer, from-port, to-layer, to-port, line)
+        self.edges = []  # (from-layer, from-port, to-layer, to-port, line)
         self.unread = set()
 
-    def leave_out(self, layer_id: Optional[str]) -> None:
+    def leave_out(self, layer_id: str | None) -> None:
         if layer_id is not None:
             self.unread.add(layer_id)
 
@@ -52,9 +53,14 @@ class GraphBuilder:
         graph = self.graph
         if layer.id in graph.layers:
             first = graph.layer(layer.id)
-            self.reading.report(ParseError(
-                f"duplicate layer id '{printable(layer.id)}': layer {first.name!r} on line {first.line} has it too",
-                file=self.reading.path, code="G006", **layer.where()))
+            self.reading.report(
+                ParseError(
+                    f"duplicate layer id '{printable(layer.id)}': layer {first.name!r} on line {first.line} has it too",
+                    file=self.reading.path,
+                    code="G006",
+                    **layer.where(),
+                )
+            )
             # Which of the two an edge means cannot be known: edges to either are left out.
             self.unread.add(layer.id)
             return
@@ -101,8 +107,7 @@ class GraphBuilder:
         return graph
 
 
-def _edge_holds(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict,
-                ports: dict) -> bool:
+def _edge_holds(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: set, outer: dict, ports: dict) -> bool:
     """Whether the edge joins ports the layers have, into an input no edge fed before; else it
     is reported (and False). ``ports``: each layer's port indices."""
     src, sp, dst, dp, line = edge
@@ -118,29 +123,53 @@ def _edge_holds(graph: Graph, edge: tuple, reading: Reading, fed: dict, unread: 
         lid, other = (src, dst_l) if src_l is None else (dst, src_l)
         where = other.where() if other is not None else dict(outer)
         where["line"] = line
-        reading.report(ValidationError(f"edge {'from' if lid == src else 'to'} missing layer '{printable(lid)}'",
-                                       file=reading.path, code="G001", **where))
+        reading.report(
+            ValidationError(
+                f"edge {'from' if lid == src else 'to'} missing layer '{printable(lid)}'",
+                file=reading.path,
+                code="G001",
+                **where,
+            )
+        )
         if dst_l is not None:
             _fed(fed, dst, dp)
         return False
     if sp not in ports[src][1]:
-        reading.report(ValidationError(f"edge from an output port the layer does not have (to layer "
-                                       f"{dst_l.name!r}, id {printable(dst)})", file=reading.path, code="G002",
-                                       port=sp, **dict(src_l.where(), line=line)))
+        reading.report(
+            ValidationError(
+                f"edge from an output port the layer does not have (to layer {dst_l.name!r}, id {printable(dst)})",
+                file=reading.path,
+                code="G002",
+                port=sp,
+                **dict(src_l.where(), line=line),
+            )
+        )
         _fed(fed, dst, dp)
         return False
     if dp not in ports[dst][0]:
-        reading.report(ValidationError(f"edge to an input port the layer does not have (from layer "
-                                       f"{src_l.name!r}, id {printable(src)})", file=reading.path, code="G002",
-                                       port=dp, **dict(dst_l.where(), line=line)))
+        reading.report(
+            ValidationError(
+                f"edge to an input port the layer does not have (from layer {src_l.name!r}, id {printable(src)})",
+                file=reading.path,
+                code="G002",
+                port=dp,
+                **dict(dst_l.where(), line=line),
+            )
+        )
         return False
     taken = fed.get(dst)
     if taken is None:
         taken = fed[dst] = set()
     elif dp in taken:
-        reading.report(ValidationError(f"the input port has a second edge (from layer {src_l.name!r}, id "
-                                       f"{printable(src)})", file=reading.path, code="G003", port=dp,
-                                       **dict(dst_l.where(), line=line)))
+        reading.report(
+            ValidationError(
+                f"the input port has a second edge (from layer {src_l.name!r}, id {printable(src)})",
+                file=reading.path,
+                code="G003",
+                port=dp,
+                **dict(dst_l.where(), line=line),
+            )
+        )
         return False
     taken.add(dp)
     return True
@@ -176,15 +205,19 @@ def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
     found = []
     problem = cls.arity_problem(len(layer.inputs), None)
     n_outputs = op.num_outputs
-    if problem or (n_outputs and len(layer.outputs) != n_outputs) or (
-            cls.num_outputs == 0 and not issubclass(cls, BodyOp)):
+    if (
+        problem
+        or (n_outputs and len(layer.outputs) != n_outputs)
+        or (cls.num_outputs == 0 and not issubclass(cls, BodyOp))
+    ):
         found = _arity_problems(graph, layer, cls, op, problem, dict(file=path, **layer.where()))
         if found:
             return found
     for port in layer.inputs:
         if port.id not in fed:
-            found.append(ValidationError("input is not connected", port=port.id, code="G004", file=path,
-                                         **layer.where()))
+            found.append(
+                ValidationError("input is not connected", port=port.id, code="G004", file=path, **layer.where())
+            )
     if cls.type == "Const":
         op.bind(graph.weights)
         try:
@@ -211,18 +244,35 @@ def _arity_problems(graph: Graph, layer: Layer, cls, op, problem, where: dict) -
         found.append(ValidationError(problem, code=arity, **where))
     # (No fixed count: a Result has no outputs, and an op with bodies as many as its port map says.)
     if op.num_outputs and len(layer.outputs) != op.num_outputs:
-        found.append(ValidationError(f"{layer.type} has {op.num_outputs} output(s), "
-                                     f"the layer declares {len(layer.outputs)}", code=arity, **where))
+        found.append(
+            ValidationError(
+                f"{layer.type} has {op.num_outputs} output(s), the layer declares {len(layer.outputs)}",
+                code=arity,
+                **where,
+            )
+        )
     if cls.num_outputs == 0 and not issubclass(cls, BodyOp):
         leaving = next(iter(graph.g.out_edges(layer.id, keys=True)), None)
         if leaving is not None:
             _, dst, (sp, _) = leaving
-            found.append(ValidationError(f"a {layer.type} has no outputs, but an edge leaves its port "
-                                         f"{printable(sp)} (to layer {graph.layer(dst).name!r}, id {printable(dst)})",
-                                         port=sp, code=arity, **where))
+            found.append(
+                ValidationError(
+                    f"a {layer.type} has no outputs, but an edge leaves its port "
+                    f"{printable(sp)} (to layer {graph.layer(dst).name!r}, id {printable(dst)})",
+                    port=sp,
+                    code=arity,
+                    **where,
+                )
+            )
         elif layer.outputs:  # (what runs it would look for outputs a Result never makes)
-            found.append(ValidationError(f"a {layer.type} has no outputs, but the layer declares "
-                                         f"{len(layer.outputs)}", port=layer.outputs[0].id, code=arity, **where))
+            found.append(
+                ValidationError(
+                    f"a {layer.type} has no outputs, but the layer declares {len(layer.outputs)}",
+                    port=layer.outputs[0].id,
+                    code=arity,
+                    **where,
+                )
+            )
     return found
 
 
@@ -236,10 +286,16 @@ def port_map_problems(layer: Layer, names: tuple, path) -> list:
     (G001) or one that cannot play its part (G002), a body Parameter fed twice (G003) or by
     nothing (G004)."""
     where = dict(file=path, **layer.where())
-    found = [ValidationError(f"the {layer.type} has no <{name}>", code="O003", **where)
-             for name in names if name not in layer.bodies]
-    found += [ValidationError(f"{_a(layer.type)} takes no <{name}>", code="O003", **dict(where, line=body.line))
-              for name, body in layer.bodies.items() if name not in names]
+    found = [
+        ValidationError(f"the {layer.type} has no <{name}>", code="O003", **where)
+        for name in names
+        if name not in layer.bodies
+    ]
+    found += [
+        ValidationError(f"{_a(layer.type)} takes no <{name}>", code="O003", **dict(where, line=body.line))
+        for name, body in layer.bodies.items()
+        if name not in names
+    ]
     ports = {"input": {p.id for p in layer.inputs}, "output": {p.id for p in layer.outputs}}
     for name, body in layer.bodies.items():
         if name not in names:
@@ -251,19 +307,27 @@ def port_map_problems(layer: Layer, names: tuple, path) -> list:
                 if wrong is None and kind == "input":
                     if e.internal_layer in fed:
                         inner = graph.layer(e.internal_layer)
-                        wrong = ("G003", f"the port map feeds Parameter {inner.name!r} ({printable(inner.id)}) "
-                                         f"in its {name} twice", None)
+                        wrong = (
+                            "G003",
+                            f"the port map feeds Parameter {inner.name!r} ({printable(inner.id)}) in its {name} twice",
+                            None,
+                        )
                     fed.add(e.internal_layer)
                 if wrong is not None:
                     found.append(ValidationError(wrong[1], code=wrong[0], port=wrong[2], **dict(where, line=e.line)))
         for b in body.back_edges:
-            for lid, port, role, end in ((b.from_layer, b.from_port, "Result", "from"),
-                                         (b.to_layer, b.to_port, "Parameter", "to")):
+            for lid, port, role, end in (
+                (b.from_layer, b.from_port, "Result", "from"),
+                (b.to_layer, b.to_port, "Parameter", "to"),
+            ):
                 wrong = _end_problem(graph, lid, port, role, f"back edge {end}", name)
                 if wrong is not None:
                     found.append(ValidationError(wrong[1], code=wrong[0], **dict(where, line=b.line)))
-        found += [ValidationError("no port map <input> feeds the Parameter", code="G004", file=path, **p.where())
-                  for p in graph.layers.values() if p.type == "Parameter" and p.id not in fed]
+        found += [
+            ValidationError("no port map <input> feeds the Parameter", code="G004", file=path, **p.where())
+            for p in graph.layers.values()
+            if p.type == "Parameter" and p.id not in fed
+        ]
     return found
 
 
@@ -272,8 +336,11 @@ def _entry_problem(graph: Graph, e, kind: str, ports: set, body: str):
     role = "Parameter" if kind == "input" else "Result"
     wrong = _end_problem(graph, e.internal_layer, None, role, f"the port map's <{kind}> names", body)
     if wrong is None and e.external_port is not None and e.external_port not in ports:
-        wrong = ("G002", f"the port map's <{kind}> names {kind} port {printable(e.external_port)}, which the "
-                         f"layer does not have", e.external_port)
+        wrong = (
+            "G002",
+            f"the port map's <{kind}> names {kind} port {printable(e.external_port)}, which the layer does not have",
+            e.external_port,
+        )
     return wrong
 
 

@@ -9,18 +9,17 @@ for the special ports a ``purpose`` names) and the body's Parameter or Result
 (``internal_layer_id``), and ``axis``, ``start``, ``end``, ``stride``, ``part_size`` when it
 slices or concatenates.
 """
+
 from __future__ import annotations
 
 import re
 
-from typing import Optional
-
-from .assemble import GraphBuilder, Reading
 from ..errors import IRExecError, ParseError, printable
 from ..graph import BackEdge, Body, Graph, Layer, Port, PortMapEntry
 from ..numbers import parse_index, parse_int
 from ..shapes import MAX_RANK, parse_dim
 from ..types import from_precision
+from .assemble import GraphBuilder, Reading
 
 BODY_TAGS = ("body", "then_body", "else_body")
 # The body each port map belongs to; a loop's back edges belong to its "body".
@@ -37,8 +36,12 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
     ltype = get("type")
     name = get("name", lid)
     if lid is None or ltype is None:
-        raise ParseError("a <layer> needs 'id' and 'type' attributes", file=reading.path, line=line,
-                         layer=scope[0] + str(name) if name is not None else None)
+        raise ParseError(
+            "a <layer> needs 'id' and 'type' attributes",
+            file=reading.path,
+            line=line,
+            layer=scope[0] + str(name) if name is not None else None,
+        )
     if lid.isdigit() and not lid.isdecimal():
         # Digits such as '²' are digits to str.isdigit but not numbers to int().
         raise ParseError(f"layer id {lid!r} is not a number", **_where(reading, line, scope, name, lid, ltype))
@@ -70,10 +73,14 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
     if len(ins) + len(outs) != n or not ins.keys().isdisjoint(outs):
         ids = [p.id for p in inputs + outputs]
         from collections import Counter  # (list.count per port is quadratic: 65,000 ports took a minute)
+
         counts = Counter(ids)
         twice = next(i for i in ids if counts[i] > 1)
-        raise ParseError(f"two ports of the layer have id {printable(twice)}", code="G007",
-                         **_where(reading, line, scope, name, lid, ltype))
+        raise ParseError(
+            f"two ports of the layer have id {printable(twice)}",
+            code="G007",
+            **_where(reading, line, scope, name, lid, ltype),
+        )
     layer = Layer(lid, name, ltype, get("version"), attrs, inputs, outputs, line, scope=scope)
     layer.keep_port_indices(ins, outs)
     if nested:
@@ -138,6 +145,7 @@ _PRECISIONS: dict = {}
 
 # ---- port maps and back edges --------------------------------------------------------------------
 
+
 def _maps(nested: dict) -> dict:
     """Body name -> (inputs, outputs, back edges), from the port maps and back edges written."""
     maps = {}
@@ -165,14 +173,18 @@ def _port_map(el) -> tuple:
     for child in _children(el, ("input", "output")):
         ext, internal = child.get("external_port_id"), child.get("internal_layer_id")
         if ext is None or internal is None:
-            raise ParseError(f"a port map <{child.tag}> needs external_port_id and internal_layer_id",
-                             line=child.sourceline, code="X003")
+            raise ParseError(
+                f"a port map <{child.tag}> needs external_port_id and internal_layer_id",
+                line=child.sourceline,
+                code="X003",
+            )
         ext = ext.strip()
         if ext != "-1":
             ext = _port_ref(ext)
         ints = {key: _int(child, key) for key in _SLICING if child.get(key) is not None}
-        entry = PortMapEntry(None if ext == "-1" else ext, internal.strip(), purpose=child.get("purpose"),
-                             line=child.sourceline, **ints)
+        entry = PortMapEntry(
+            None if ext == "-1" else ext, internal.strip(), purpose=child.get("purpose"), line=child.sourceline, **ints
+        )
         (inputs if child.tag == "input" else outputs).append(entry)
     return inputs, outputs
 
@@ -182,8 +194,7 @@ def _int(el, key: str) -> int:
     try:
         return parse_int(text)
     except ValueError:
-        raise ParseError(f"the port map's {key}={text!r} is not an integer", line=el.sourceline,
-                         code="O003") from None
+        raise ParseError(f"the port map's {key}={text!r} is not an integer", line=el.sourceline, code="O003") from None
 
 
 def _port_id(text: str, what: str, line) -> str:
@@ -217,6 +228,7 @@ def _back_edges(el) -> list:
 
 # ---- bodies ---------------------------------------------------------------------------------------
 
+
 def _bodies(layer: Layer, nested: dict, maps: dict, reading: Reading) -> dict:
     bodies = {}
     for tag in BODY_TAGS:
@@ -228,8 +240,14 @@ def _bodies(layer: Layer, nested: dict, maps: dict, reading: Reading) -> dict:
         bodies[tag] = Body(tag, graph, ins, outs, back, el.sourceline)
     for tag, body in PORT_MAPS.items():
         if tag in nested and body not in nested:
-            reading.report(ParseError(f"the layer has a <{tag}> but no <{body}>", file=reading.path, code="O003",
-                                      **dict(layer.where(), line=nested[tag].sourceline)))
+            reading.report(
+                ParseError(
+                    f"the layer has a <{tag}> but no <{body}>",
+                    file=reading.path,
+                    code="O003",
+                    **dict(layer.where(), line=nested[tag].sourceline),
+                )
+            )
     return bodies
 
 
@@ -249,8 +267,14 @@ def parse_body(el, owner: Layer, reading: Reading) -> Graph:
         if section not in ("layers", "edges"):
             continue  # rt_info, and what the schema reports
         if section in seen:
-            report(ParseError(f"the <{tag}> has more than one <{section}>", file=reading.path, code="X003",
-                              **dict(where, line=child.sourceline)))
+            report(
+                ParseError(
+                    f"the <{tag}> has more than one <{section}>",
+                    file=reading.path,
+                    code="X003",
+                    **dict(where, line=child.sourceline),
+                )
+            )
         seen.add(section)
         for item in child:
             if item.tag.__class__ is not str:  # a comment
@@ -261,8 +285,14 @@ def parse_body(el, owner: Layer, reading: Reading) -> Graph:
                     builder.add_edge(edge)
                 continue
             if item.tag != "layer":
-                report(ParseError(f"unexpected <{item.tag}> in <layers>", file=reading.path, code="X003",
-                                  **dict(where, line=item.sourceline)))
+                report(
+                    ParseError(
+                        f"unexpected <{item.tag}> in <layers>",
+                        file=reading.path,
+                        code="X003",
+                        **dict(where, line=item.sourceline),
+                    )
+                )
                 continue
             try:
                 layer = parse_layer(item, reading, scope)
@@ -276,23 +306,38 @@ def parse_body(el, owner: Layer, reading: Reading) -> Graph:
     return builder.finish()
 
 
-def edge_of(el, reading: Reading, where: Optional[dict] = None) -> Optional[tuple]:
+def edge_of(el, reading: Reading, where: dict | None = None) -> tuple | None:
     """An ``<edge>`` as (from-layer, from-port, to-layer, to-port, line); None (reported) when
     it is not one."""
     if el.tag != "edge":
-        reading.report(ParseError(f"unexpected <{el.tag}> in <edges>", file=reading.path, code="X003",
-                                  **dict(where or {}, line=el.sourceline)))
+        reading.report(
+            ParseError(
+                f"unexpected <{el.tag}> in <edges>",
+                file=reading.path,
+                code="X003",
+                **dict(where or {}, line=el.sourceline),
+            )
+        )
         return None
     get = el.get
     ends = (get("from-layer"), get("from-port"), get("to-layer"), get("to-port"))
     if None in ends:
-        reading.report(ParseError("an <edge> needs from-layer, from-port, to-layer and to-port",
-                                  file=reading.path, code="X003", **dict(where or {}, line=el.sourceline)))
+        reading.report(
+            ParseError(
+                "an <edge> needs from-layer, from-port, to-layer and to-port",
+                file=reading.path,
+                code="X003",
+                **dict(where or {}, line=el.sourceline),
+            )
+        )
         return None
     src, sp, dst, dp = ends
     # Plain numbers (most ports are "0" and "1") are kept as written; any other spelling is read.
-    if not (sp.isdecimal() and dp.isdecimal() and sp.isascii() and dp.isascii()) or (
-            sp[0] == "0" and sp != "0") or (dp[0] == "0" and dp != "0"):
+    if (
+        not (sp.isdecimal() and dp.isdecimal() and sp.isascii() and dp.isascii())
+        or (sp[0] == "0" and sp != "0")
+        or (dp[0] == "0" and dp != "0")
+    ):
         sp, dp = _port_ref(sp), _port_ref(dp)
     return (src, sp, dst, dp, el.sourceline + reading.line_offset)
 

@@ -28,25 +28,26 @@ was read for, any problem met while reading the items, any error raised) makes `
 let its reading go and return None: the caller then reads the file the general way, which says
 what it says of it.
 """
+
 from __future__ import annotations
 
 import io
-from typing import Callable, Optional
+from collections.abc import Callable
 
 import numpy as np
 from lxml import etree
 
 from ..graph import Graph
 from .layer_xml import BODY_TAGS, edge_of
-from .stream import Stream
 from .safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, PARSER_OPTIONS
+from .stream import Stream
 
 PLAIN_OUTSIDE = 1 << 16
 # The items of a section are parsed in pieces of about this many bytes.
 PIECE_BYTES = 1 << 15
 # False: every file is read the general way (tests compare the two).
 QUICK = True
-ATTRIBUTE_BYTES = 4   # the fewest an attribute takes: a=""
+ATTRIBUTE_BYTES = 4  # the fewest an attribute takes: a=""
 # The elements the quick reading has events for: the <net>, its sections and their items, and
 # rt_info (the one child of the <net> OpenVINO writes besides them; inside a layer it is passed over).
 _TAGS = ("net", "layers", "edges", "layer", "edge", "rt_info")
@@ -57,14 +58,14 @@ _LONGEST = max(len(t) for t in BODY_TAGS + ("layer",))
 _DECLARATIONS = tuple(b"<?xml" + c for c in (b" ", b"\t", b"\r", b"\n"))
 
 
-def plain_marks(data: bytes) -> Optional[int]:
+def plain_marks(data: bytes) -> int | None:
     """How many ``<layer`` elements ``data`` (UTF-8, prepared) has, when no limit the general
     reader keeps can be met in it; else None."""
     sections = _plan(data)
     return None if sections is None else sum(len(starts) for name, starts, _ in sections if name == "layers")
 
 
-def _plan(data: bytes) -> Optional[list]:
+def _plan(data: bytes) -> list | None:
     """The sections' items when ``data`` is plain: (section, the byte offset of each item, the
     offset of the section's end tag) for each of <layers> and <edges> that has any; else None."""
     buf = np.frombuffer(data, np.uint8)
@@ -79,8 +80,11 @@ def _plan(data: bytes) -> Optional[list]:
     # Only elements: a "<layer" in a comment, a processing instruction or a CDATA section is none,
     # and such marks would cut a layer of any size into spans that each look small. (The XML
     # declaration is the one "<?" let through: it comes first.)
-    if (firsts == 0x21).any() or (firsts[1:] == 0x3F).any() or (
-            firsts.size and firsts[0] == 0x3F and data[int(inner[0]):int(inner[0]) + 6] not in _DECLARATIONS):
+    if (
+        (firsts == 0x21).any()
+        or (firsts[1:] == 0x3F).any()
+        or (firsts.size and firsts[0] == 0x3F and data[int(inner[0]) : int(inner[0]) + 6] not in _DECLARATIONS)
+    ):
         return None
     # Nor namespaces (OpenVINO writes none): a layer in one is no "layer" to the parse events, so
     # the part of the file it is in would be held whole.
@@ -130,8 +134,9 @@ def _named(buf: np.ndarray, opens: np.ndarray, firsts: np.ndarray, tag: str) -> 
     return places[named]
 
 
-def plain_graph(data: bytes, path: Optional[str], weights_path, problems: list,
-                make_schema: Optional[Callable] = None) -> Optional[Graph]:
+def plain_graph(
+    data: bytes, path: str | None, weights_path, problems: list, make_schema: Callable | None = None
+) -> Graph | None:
     """The Graph of a plain IR (``data``: UTF-8, prepared), its problems added to ``problems`` and
     the schema's findings too when ``make_schema(problems)`` gives the linter's schema pass; None
     (nothing added) when the file is not plain or the reading meets anything the general reader
@@ -195,8 +200,9 @@ class _Pieces:
         while self.done < len(todo) and todo[self.done][0] == name:
             _, start, end, count, lines = todo[self.done]
             self.done += 1
-            root = etree.fromstring(b"".join((b"<net><", tag, b">", data[start:end], b"</", tag, b"></net>")),
-                                    self.parser)
+            root = etree.fromstring(
+                b"".join((b"<net><", tag, b">", data[start:end], b"</", tag, b"></net>")), self.parser
+            )
             yield lines, root, count
 
 
@@ -294,7 +300,7 @@ def _read_items(walk: Stream, section: str, pieces, schema) -> bool:
     return True
 
 
-def _child_ends(el, section: Optional[str], schema, handled: list) -> None:
+def _child_ends(el, section: str | None, schema, handled: list) -> None:
     """A child of the <net> ends, as the general reader ends it: the schema checks it, then it is
     dropped with what came before it."""
     handled.append(el)
@@ -309,7 +315,7 @@ def _unread_children(root, upto, schema, handled: list) -> None:
     """The <net>'s children before ``upto`` (None: all) that had no events, each ended in turn,
     as the general reader ends every child of the <net> (comments are not elements to it)."""
     children = []
-    for child in (upto.itersiblings(preceding=True) if upto is not None else reversed(list(root))):
+    for child in upto.itersiblings(preceding=True) if upto is not None else reversed(list(root)):
         if handled and child is handled[-1]:
             break
         if isinstance(child.tag, str):

@@ -1,10 +1,10 @@
 """XML -> Graph, streamed. Safe by construction: no DTD, no entities, no network, bounded sizes
 (irexec.ir.safexml); each <layer> is read as it ends (irexec.ir.layer_xml) and the graph assembled
 from its layers and edges (irexec.ir.assemble)."""
+
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 from lxml import etree
 
@@ -15,6 +15,7 @@ from .plain_ir import plain_graph
 from .safexml import MAX_XML_BYTES, parse_events, prepare_xml, refuse_doctype, syntax_error
 from .stream import build_graph
 
+
 def read_bytes(path: str) -> bytes:
     if not os.path.exists(path):
         raise ParseError("file not found", file=path, code="X001")
@@ -22,7 +23,9 @@ def read_bytes(path: str) -> bytes:
         raise ParseError("not a regular file", file=path, code="X001")
     size = os.path.getsize(path)
     if size > MAX_XML_BYTES:
-        raise ParseError(f"the XML is {size} bytes, over irexec's limit of {MAX_XML_BYTES} bytes", file=path, code="X002")
+        raise ParseError(
+            f"the XML is {size} bytes, over irexec's limit of {MAX_XML_BYTES} bytes", file=path, code="X002"
+        )
     try:
         with open_regular(path) as f:  # (never blocks: a FIFO swapped in since isfile is refused)
             return f.read(MAX_XML_BYTES + 1)
@@ -35,8 +38,9 @@ def default_weights_path(xml_path: str) -> str:
     return base + ".bin"
 
 
-def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[str] = None,
-                problems: Optional[list] = None) -> Graph:
+def parse_graph(
+    data: bytes, path: str | None = None, weights_path: str | None = None, problems: list | None = None
+) -> Graph:
     """XML bytes -> Graph (``path``: for messages; ``weights_path``: the .bin).
 
     ``problems``: a list to collect every problem in (as located IRExecErrors with rule codes),
@@ -58,5 +62,5 @@ def parse_graph(data: bytes, path: Optional[str] = None, weights_path: Optional[
     return graph
 
 
-def read_graph(xml_path: str, weights_path: Optional[str] = None) -> Graph:
+def read_graph(xml_path: str, weights_path: str | None = None) -> Graph:
     return parse_graph(read_bytes(xml_path), xml_path, weights_path or default_weights_path(xml_path))

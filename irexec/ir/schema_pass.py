@@ -1,6 +1,7 @@
 """The linter's XML schema pass (schemas/ir.xsd), streamed: the elements of a file are checked a
 slice at a time, on the reader's walk over its parse events (``SchemaSlices``) or ahead of it
 (``validated``), and each complaint is named by the layer whose lines hold it."""
+
 from __future__ import annotations
 
 import bisect
@@ -139,8 +140,7 @@ class SchemaSlices:
     def flush(self) -> None:
         """Check what is held (and let it go)."""
         if self.items and self.root is not None:
-            _check_slice(self.xsd, self.root, self.holder, self.items, self.path, self.problems, self.seen,
-                         self.count)
+            _check_slice(self.xsd, self.root, self.holder, self.items, self.path, self.problems, self.seen, self.count)
         self.items = []
 
 
@@ -162,10 +162,16 @@ def _check_slice(xsd, root, holder, items: list, path: str, problems: list, seen
     found = _schema_errors(xsd, net, path, seen)
     count[0] += len(found)
     if count[0] > SCHEMA_ERRORS:
-        del found[len(found) - (count[0] - SCHEMA_ERRORS):]
+        del found[len(found) - (count[0] - SCHEMA_ERRORS) :]
         line = found[-1].line if found else None
-        found.append(ParseError(f"schema: more than {SCHEMA_ERRORS} problems; those after this line are not "
-                                f"listed", file=path, line=line, code="X003"))
+        found.append(
+            ParseError(
+                f"schema: more than {SCHEMA_ERRORS} problems; those after this line are not listed",
+                file=path,
+                line=line,
+                code="X003",
+            )
+        )
         count[0] = SCHEMA_ERRORS + 1
     problems.extend(_in_layers(found, net))
 
@@ -198,8 +204,11 @@ def _in_layers(problems: list, root) -> list:
         found = _layer_at(layers, p.line, edges.sourceline if edges is not None else None, ("", ""), spans)
         if found is not None:
             el, scope = found
-            p.located(layer=scope[0] + el.get("name", el.get("id", "")), layer_id=scope[1] + el.get("id", ""),
-                      layer_type=el.get("type"))
+            p.located(
+                layer=scope[0] + el.get("name", el.get("id", "")),
+                layer_id=scope[1] + el.get("id", ""),
+                layer_type=el.get("type"),
+            )
     return problems
 
 
@@ -216,13 +225,21 @@ def _layer_at(layers, line: int, end, scope: tuple, spans: dict):
     el = kids[i]
     for body in el.iterchildren(*BODY_TAGS):
         after = body.getnext()
-        if body.sourceline and body.sourceline <= line and (after is None or not after.sourceline
-                                                             or line < after.sourceline):
+        if (
+            body.sourceline
+            and body.sourceline <= line
+            and (after is None or not after.sourceline or line < after.sourceline)
+        ):
             inner, edges = body.find("layers"), body.find("edges")
             if inner is not None:
                 name, lid = el.get("name", el.get("id", "")), el.get("id", "")
-                found = _layer_at(inner, line, edges.sourceline if edges is not None else None,
-                                  (f"{scope[0]}{name}/{body.tag}/", f"{scope[1]}{lid}/{body.tag}/"), spans)
+                found = _layer_at(
+                    inner,
+                    line,
+                    edges.sourceline if edges is not None else None,
+                    (f"{scope[0]}{name}/{body.tag}/", f"{scope[1]}{lid}/{body.tag}/"),
+                    spans,
+                )
                 if found is not None:
                     return found
     return el, scope

@@ -1,13 +1,12 @@
 """The general reading: a Graph built from lxml's parse events over the whole text, each part of the
 tree dropped once it is read (irexec.ir.reader chooses between it and the quick reading of
 irexec.ir.plain_ir, which reads layers and edges with this module's ``Stream`` too)."""
+
 from __future__ import annotations
 
-from typing import Optional
-
-from .assemble import GraphBuilder, Reading
 from ..errors import IRExecError, ParseError
 from ..graph import Graph
+from .assemble import GraphBuilder, Reading
 from .layer_xml import BODY_TAGS, edge_of, parse_layer
 from .safexml import MAX_ATTRIBUTES, MAX_BODY_DEPTH, MAX_LAYER_ELEMENTS, MAX_TREE_ELEMENTS
 from .weights import Weights
@@ -26,19 +25,19 @@ class Stream:
     A problem in one layer or edge is reported to ``problems`` and reading goes on without that
     part (so one pass finds every problem); only what leaves nothing to read is raised."""
 
-    def __init__(self, path: Optional[str], weights_path: Optional[str], problems: list, schema=None):
+    def __init__(self, path: str | None, weights_path: str | None, problems: list, schema=None):
         self.path = path
         self.weights_path = weights_path
         self.problems = problems
-        self.schema = schema         # the linter's schema pass (irexec.ir.schema_pass.SchemaSlices), if any
+        self.schema = schema  # the linter's schema pass (irexec.ir.schema_pass.SchemaSlices), if any
         self.reading = Reading(path, _reporter(problems, path))
-        self.builder: Optional[GraphBuilder] = None
+        self.builder: GraphBuilder | None = None
         self.root = None
         self.depth = 0
-        self.section = None          # "layers", "edges" or None: the <net> child we are in
-        self.seen = set()            # <net> children read so far
-        self.layer_elements = 0      # elements inside the current <layer>, but for its bodies'
-        self.ended = 0               # the <net>'s grandchildren read since the last were dropped
+        self.section = None  # "layers", "edges" or None: the <net> child we are in
+        self.seen = set()  # <net> children read so far
+        self.layer_elements = 0  # elements inside the current <layer>, but for its bodies'
+        self.ended = 0  # the <net>'s grandchildren read since the last were dropped
         # Inside its bodies: how deep they nest here, the tags open (from the outermost body
         # down), the element counts of the layers open in them, and all their elements.
         self.bodies = 0
@@ -47,7 +46,7 @@ class Stream:
         self.tree = 0
 
     @property
-    def graph(self) -> Optional[Graph]:
+    def graph(self) -> Graph | None:
         return self.builder.graph if self.builder is not None else None
 
     def error(self, message: str, el=None, cls=ParseError, **where):
@@ -60,8 +59,9 @@ class Stream:
         # Called for every element of the file: the common case (inside a <layer>) comes first.
         depth = self.depth = self.depth + 1
         if len(el.attrib) > MAX_ATTRIBUTES:
-            raise self.error(f"<{el.tag}> has {len(el.attrib)} attributes, over irexec's limit of "
-                             f"{MAX_ATTRIBUTES}", el, code="X002")
+            raise self.error(
+                f"<{el.tag}> has {len(el.attrib)} attributes, over irexec's limit of {MAX_ATTRIBUTES}", el, code="X002"
+            )
         if depth > 3:
             if self.section == "layers":
                 if self.bodies:
@@ -69,8 +69,9 @@ class Stream:
                     return
                 n = self.layer_elements = self.layer_elements + 1
                 if n > MAX_LAYER_ELEMENTS:
-                    raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements "
-                                     f"(irexec's limit)", el, code="X002")
+                    raise self.error(
+                        f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements (irexec's limit)", el, code="X002"
+                    )
                 if depth == 4 and el.tag in BODY_TAGS:
                     self.bodies, self.inner, self.counts, self.tree = 1, [el.tag], [], 0
         elif depth == 3:
@@ -104,8 +105,9 @@ class Stream:
         inner.append(tag)
         self.tree += 1
         if self.tree > MAX_TREE_ELEMENTS:
-            raise self.error(f"the bodies of a <layer> hold more than {MAX_TREE_ELEMENTS} elements "
-                             f"(irexec's limit)", el, code="X002")
+            raise self.error(
+                f"the bodies of a <layer> hold more than {MAX_TREE_ELEMENTS} elements (irexec's limit)", el, code="X002"
+            )
         if parent == "edges":
             return
         if tag == "layer" and parent == "layers":
@@ -115,8 +117,9 @@ class Stream:
         if tag in BODY_TAGS and parent == "layer":
             self.bodies += 1
             if self.bodies > MAX_BODY_DEPTH:
-                raise self.error(f"bodies are nested more than {MAX_BODY_DEPTH} deep (irexec's limit)", el,
-                                 code="X002", **_owner(el))
+                raise self.error(
+                    f"bodies are nested more than {MAX_BODY_DEPTH} deep (irexec's limit)", el, code="X002", **_owner(el)
+                )
         counts = self.counts
         if counts:
             counts[-1] += 1
@@ -125,16 +128,21 @@ class Stream:
             self.layer_elements += 1
             n = self.layer_elements
         if n > MAX_LAYER_ELEMENTS:
-            raise self.error(f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements (irexec's limit)", el,
-                             code="X002", **(_owner(el) if counts else {}))
+            raise self.error(
+                f"a <layer> holds more than {MAX_LAYER_ELEMENTS} elements (irexec's limit)",
+                el,
+                code="X002",
+                **(_owner(el) if counts else {}),
+            )
 
     def check_id(self, el) -> None:
         """A layer id of more digits than any IR needs is refused before anything turns it into
         a number (Python refuses to convert more than 4,300 digits; ordering layers does)."""
         lid = el.get("id")
         if lid is not None and len(lid) > MAX_ID_DIGITS and lid.isdecimal():
-            raise self.error(f"layer id {lid[:12]}... has {len(lid)} digits, over irexec's limit of "
-                             f"{MAX_ID_DIGITS}", el, code="X002")
+            raise self.error(
+                f"layer id {lid[:12]}... has {len(lid)} digits, over irexec's limit of {MAX_ID_DIGITS}", el, code="X002"
+            )
 
     def begin_net(self, el) -> None:
         self.root = el
@@ -142,8 +150,9 @@ class Stream:
             raise self.error(f"the root element is <{el.tag}>, not <net>", el, code="X004")
         version_s = el.get("version", "")
         if version_s not in ("10", "11"):
-            raise self.error(f"IR version {version_s!r} is not supported (irexec reads IR v10 and v11)", el,
-                             code="X004")
+            raise self.error(
+                f"IR version {version_s!r} is not supported (irexec reads IR v10 and v11)", el, code="X004"
+            )
         graph = Graph(el.get("name", ""), int(version_s), self.path)
         given = self.weights_path  # (a path, or weights already held: a buffer given to Core.read_model)
         graph.weights = self.reading.weights = given if isinstance(given, Weights) else Weights(given)
@@ -196,7 +205,7 @@ class Stream:
             if self.ended >= DROP_EVERY:
                 self.ended = 0
                 parent = el.getparent()
-                del parent[:parent.index(el)]
+                del parent[: parent.index(el)]
             return
         while el.getprevious() is not None:
             del el.getparent()[0]
@@ -216,12 +225,14 @@ class Stream:
         return self.builder.finish()
 
 
-def _reporter(problems: list, path: Optional[str]):
+def _reporter(problems: list, path: str | None):
     """Where the parts of a reading report problems: not a method of the stream, whose reading
     would then hold it (a cycle, which keeps a model's graph from being freed when it is let go
     until the cycle collector runs)."""
+
     def report(err: IRExecError) -> None:
         problems.append(err.located(file=path))
+
     return report
 
 
@@ -242,8 +253,7 @@ def _owner(el) -> dict:
     return dict(layer="/".join(reversed(names)), layer_id="/".join(reversed(ids)), layer_type=layer.get("type"))
 
 
-def build_graph(events, path: Optional[str], weights_path: Optional[str],
-                problems: Optional[list] = None, schema=None) -> Graph:
+def build_graph(events, path: str | None, weights_path: str | None, problems: list | None = None, schema=None) -> Graph:
     """The Graph from the ("start", element) and ("end", element) pairs of lxml's iterparse over
     the text (elements only: no comments). ``problems``: as for ``parse_graph``. ``schema``: the
     linter's schema pass (irexec.ir.schema_pass.SchemaSlices), given each part once it is read."""
@@ -268,5 +278,3 @@ def build_graph(events, path: Optional[str], weights_path: Optional[str],
     if problems is None and found:
         raise found[0]
     return graph
-
-

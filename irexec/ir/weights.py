@@ -5,6 +5,7 @@ so the file is held to what it was when the model was read: its device, inode, s
 modification time, compared when it is mapped and (``verify``) before each inference through the
 descriptor kept open. What is not caught (README, Safety): a change in place that keeps the size
 and the modification time, and a change made while an inference runs."""
+
 from __future__ import annotations
 
 import mmap
@@ -24,8 +25,8 @@ class Weights:
         self._map: mmap.mmap | None = None
         self._size: int | None = None
         self._identity: tuple | None = None  # (device, inode, size, mtime in ns) when first seen
-        self._fd = None                      # the .bin's descriptor, kept open with the map for fstat
-        self._close_fd = None                # (its finalizer: closed with the map, or when the model goes)
+        self._fd = None  # the .bin's descriptor, kept open with the map for fstat
+        self._close_fd = None  # (its finalizer: closed with the map, or when the model goes)
 
     @property
     def size(self) -> int:
@@ -40,8 +41,7 @@ class Weights:
                 self._identity = _identity(os.stat(self.path))
                 self._size = self._identity[2]
             except OSError as e:
-                raise ParseError(f"cannot read weights file '{self.path}': {e.strerror or e}",
-                                 code="C001") from None
+                raise ParseError(f"cannot read weights file '{self.path}': {e.strerror or e}", code="C001") from None
         return self._size
 
     def _buffer(self):
@@ -51,8 +51,7 @@ class Weights:
             try:
                 fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)  # (a FIFO swapped in: no wait)
             except OSError as e:
-                raise ParseError(f"cannot map weights file '{self.path}': {e.strerror or e}",
-                                 file=self.path) from None
+                raise ParseError(f"cannot map weights file '{self.path}': {e.strerror or e}", file=self.path) from None
             try:
                 # Every Const was checked against the file as it was: a file changed since (a
                 # shorter one would crash the process, SIGBUS) is refused before it is mapped.
@@ -60,8 +59,9 @@ class Weights:
                 mapped = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
             except (OSError, ValueError) as e:  # ValueError: the file became empty
                 os.close(fd)
-                raise ParseError(f"cannot map weights file '{self.path}': {getattr(e, 'strerror', None) or e}",
-                                 file=self.path) from None
+                raise ParseError(
+                    f"cannot map weights file '{self.path}': {getattr(e, 'strerror', None) or e}", file=self.path
+                ) from None
             except BaseException:
                 os.close(fd)
                 raise
@@ -82,8 +82,9 @@ class Weights:
             what = "another file took its name"
         else:
             what = "it was modified"
-        raise ParseError(f"weights file '{self.path}' changed since the model was read ({what}): "
-                         f"read the model again", code="C001")  # (located at the model, which the message names)
+        raise ParseError(
+            f"weights file '{self.path}' changed since the model was read ({what}): read the model again", code="C001"
+        )  # (located at the model, which the message names)
 
     def verify(self) -> None:
         """Before an inference: the mapped file must be as it was when the model was read (a
@@ -95,8 +96,11 @@ class Weights:
         if offset < 0 or size < 0:
             raise ParseError(f"negative offset ({offset}) or size ({size}) into the weights", code="C002")
         if offset + size > self.size:
-            raise ParseError(f"bytes {offset}..{offset + size} are past the end of "
-                             f"'{os.path.basename(self.path)}' ({self.size} bytes)", code="C002")
+            raise ParseError(
+                f"bytes {offset}..{offset + size} are past the end of "
+                f"'{os.path.basename(self.path)}' ({self.size} bytes)",
+                code="C002",
+            )
 
     def tensor(self, offset: int, size: int, etype: ElementType, shape: tuple) -> np.ndarray:
         """A read-only array over the mapped bytes (unpacked into a new array for sub-byte types)."""
@@ -109,8 +113,7 @@ class Weights:
         if count == 0:
             return np.zeros(shape, dtype=etype.dtype)
         if size != need:
-            raise ParseError(f"size {size} does not match shape {list(shape)} of {etype} ({need} bytes)",
-                             code="C003")
+            raise ParseError(f"size {size} does not match shape {list(shape)} of {etype} ({need} bytes)", code="C003")
         self.check_range(offset, size)
         if etype.is_packed:
             raw = np.frombuffer(self._buffer(), dtype=np.uint8, count=size, offset=offset)

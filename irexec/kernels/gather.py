@@ -1,4 +1,5 @@
 """The gather kernels that invert the scatters: GatherElements and GatherND."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -20,8 +21,9 @@ def gather_elements(data, indices, axis: int, negative: bool = True, op: str = "
     return np.ascontiguousarray(data).reshape(-1)[element_offsets(data.shape, idx, axis)]
 
 
-def gather_nd(data, indices, batch_dims: int = 0, negative: bool = True,
-              merge_batch: bool = False, op: str = "GatherND"):
+def gather_nd(
+    data, indices, batch_dims: int = 0, negative: bool = True, merge_batch: bool = False, op: str = "GatherND"
+):
     """``out[b, i...] = data[b, indices[b, i..., 0], ..., indices[b, i..., k-1], ...]``: the
     inverse of ScatterNDUpdate. ``merge_batch``: GatherND-5's output, whose batch dims are
     merged into one; GatherND-8 keeps them."""
@@ -29,15 +31,18 @@ def gather_nd(data, indices, batch_dims: int = 0, negative: bool = True,
     check_integer(idx, f"{op} indices")
     b = batch_dims
     if idx.ndim < 1 or not 0 <= b < min(data.ndim, idx.ndim):
-        raise ExecutionError(f"{op}: batch_dims {b} must be below the ranks of data ({data.ndim}) "
-                             f"and indices ({idx.ndim})")
+        raise ExecutionError(
+            f"{op}: batch_dims {b} must be below the ranks of data ({data.ndim}) and indices ({idx.ndim})"
+        )
     if data.shape[:b] != idx.shape[:b]:
-        raise ExecutionError(f"{op}: the first {b} dims of data {list(data.shape)} and indices "
-                             f"{list(idx.shape)} must match")
+        raise ExecutionError(
+            f"{op}: the first {b} dims of data {list(data.shape)} and indices {list(idx.shape)} must match"
+        )
     k = idx.shape[-1]
     if b + k > data.ndim:
-        raise ExecutionError(f"{op}: batch_dims + indices' last dim ({b} + {k}) is more than "
-                             f"data's rank {data.ndim}", port=1)
+        raise ExecutionError(
+            f"{op}: batch_dims + indices' last dim ({b} + {k}) is more than data's rank {data.ndim}", port=1
+        )
     batch = int(np.prod(data.shape[:b], dtype=np.int64))
     per_batch = data.shape[b:]
     rows = nd_row_offsets(per_batch, idx, negative, f"{op} indices").reshape(batch, -1)
@@ -45,7 +50,7 @@ def gather_nd(data, indices, batch_dims: int = 0, negative: bool = True,
     n_rows = int(np.prod(per_batch[:k], dtype=np.int64))
     rows = rows + (np.arange(batch, dtype=np.int64) * n_rows).reshape(batch, 1)
     out = np.ascontiguousarray(data).reshape(-1, row_size)[rows.reshape(-1)]
-    tail = data.shape[b + k:]
+    tail = data.shape[b + k :]
     if merge_batch and b > 0:
         return out.reshape((batch,) + idx.shape[b:-1] + tail)
     return out.reshape(idx.shape[:-1] + tail)

@@ -3,6 +3,7 @@
 Every index is checked before anything is written, so a bad one is an error that names its
 position, its value and the bound — never a crash and never a silently skipped update.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -20,8 +21,9 @@ def check_integer(idx: np.ndarray, what: str) -> None:
         raise ExecutionError(f"{what} must be of an integer type, got {idx.dtype}", port=1)
 
 
-def normalize(idx: np.ndarray, size: int, negative: bool, what: str, dim: int | None = None,
-              suffix: tuple = ()) -> np.ndarray:
+def normalize(
+    idx: np.ndarray, size: int, negative: bool, what: str, dim: int | None = None, suffix: tuple = ()
+) -> np.ndarray:
     """Check ``idx`` against ``[-size, size)`` (``[0, size)`` unless ``negative``) and return it
     as int64 with negative values wrapped. ``suffix`` completes a reported position (the column
     of an ND index tuple)."""
@@ -40,10 +42,14 @@ def normalize(idx: np.ndarray, size: int, negative: bool, what: str, dim: int | 
         where = [int(p) for p in pos] + list(suffix)
         axis = f" along dim {dim}" if dim is not None else ""
         value = int(idx[tuple(pos)])
-        hint = " (negative indices are not allowed in this op version)" if value < 0 and not negative \
-            and value >= -size else ""
-        raise IndexOutOfRangeError(f"{what}: index {value} at position {where} is out of range "
-                                   f"[{lo}, {size - 1}]{axis}{hint}", port=1)
+        hint = (
+            " (negative indices are not allowed in this op version)"
+            if value < 0 and not negative and value >= -size
+            else ""
+        )
+        raise IndexOutOfRangeError(
+            f"{what}: index {value} at position {where} is out of range [{lo}, {size - 1}]{axis}{hint}", port=1
+        )
     idx = idx.astype(np.int64, copy=False)
     if negative and smallest < 0:
         idx = np.where(idx < 0, idx + size, idx)
@@ -76,7 +82,7 @@ def element_offsets(data_shape: tuple, idx: np.ndarray, axis: int) -> np.ndarray
     return lin
 
 
-WHOLE_ROWS_MIN = 16         # the fewest elements per row for which whole_rows looks at all
+WHOLE_ROWS_MIN = 16  # the fewest elements per row for which whole_rows looks at all
 WHOLE_ROWS_BLOCK = 1 << 20  # indices compared per step: a mismatch stops the look early
 
 
@@ -114,9 +120,9 @@ def whole_rows(idx: np.ndarray, data_shape: tuple, axis: int):
             # Each element against the next, one flat contiguous compare (3x faster than
             # against the row's first, broadcast); the pairs that straddle two rows are let go.
             v = flat[a:b].reshape(-1)
-            pairs = same[:v.size - 1]
+            pairs = same[: v.size - 1]
             np.equal(v[1:], v[:-1], out=pairs)
-            pairs[per_row - 1::per_row] = True
+            pairs[per_row - 1 :: per_row] = True
             if not pairs.all():
                 differs.append(a)
                 return
@@ -125,13 +131,15 @@ def whole_rows(idx: np.ndarray, data_shape: tuple, axis: int):
     return None if differs else column
 
 
-def check_elementwise_shapes(op: str, data: np.ndarray, idx: np.ndarray, updates_shape, axis: int,
-                             axis_may_exceed: bool) -> None:
+def check_elementwise_shapes(
+    op: str, data: np.ndarray, idx: np.ndarray, updates_shape, axis: int, axis_may_exceed: bool
+) -> None:
     if idx.ndim != data.ndim:
         raise ExecutionError(f"{op}: indices rank {idx.ndim} must equal data rank {data.ndim}", port=1)
     if updates_shape is not None and tuple(updates_shape) != idx.shape:
-        raise ExecutionError(f"{op}: updates shape {list(updates_shape)} must equal indices shape "
-                             f"{list(idx.shape)}", port=2)
+        raise ExecutionError(
+            f"{op}: updates shape {list(updates_shape)} must equal indices shape {list(idx.shape)}", port=2
+        )
     for d, (n, m) in enumerate(zip(idx.shape, data.shape)):
         if n > m and not (d == axis and axis_may_exceed):
             raise ExecutionError(f"{op}: indices dim {d} is {n}, more than data's {m}", port=1)

@@ -42,6 +42,7 @@ How, by case (each chosen by measurement):
   The CPU plugin also reduces a target's updates in index order: with random floats its results
   are the same bits (tests/test_diff_scatter_duplicates.py), so no faster order was taken.
 """
+
 from __future__ import annotations
 
 import ml_dtypes
@@ -54,10 +55,14 @@ REDUCTIONS = ("none", "sum", "sub", "prod", "min", "max", "mean")
 
 _HALF = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
 
-_UFUNC = {"sum": np.add, "sub": np.subtract, "prod": np.multiply, "min": np.minimum,
-          "max": np.maximum, "mean": np.add}
-_BOOL_UFUNC = {"sum": np.logical_or, "sub": np.logical_xor, "prod": np.logical_and,
-               "min": np.logical_and, "max": np.logical_or}
+_UFUNC = {"sum": np.add, "sub": np.subtract, "prod": np.multiply, "min": np.minimum, "max": np.maximum, "mean": np.add}
+_BOOL_UFUNC = {
+    "sum": np.logical_or,
+    "sub": np.logical_xor,
+    "prod": np.logical_and,
+    "min": np.logical_and,
+    "max": np.logical_or,
+}
 
 
 def neutral(reduction: str, dtype: np.dtype):
@@ -75,8 +80,9 @@ def neutral(reduction: str, dtype: np.dtype):
     return dtype.type(info.max if reduction == "min" else info.min)
 
 
-def reduce_at(out: np.ndarray, lin, upd, reduction: str, use_init_val: bool = True, *,
-              offsets_checked: bool = False) -> None:
+def reduce_at(
+    out: np.ndarray, lin, upd, reduction: str, use_init_val: bool = True, *, offsets_checked: bool = False
+) -> None:
     """``out.flat[lin[i]] = reduction(out.flat[lin[i]], upd[i])`` for every i, in place.
     ``out`` must be a writable C-contiguous array; ``lin`` integer offsets into it; ``upd`` one
     value per offset (or one for all). ``offsets_checked``: the caller has made ``lin`` int64 in
@@ -108,14 +114,13 @@ def reduce_at(out: np.ndarray, lin, upd, reduction: str, use_init_val: bool = Tr
         ufunc.at(flat, lin, upd)
 
 
-ROW_MIN = 16              # from this row size reduce_rows works on whole rows (measured: below it,
-                          # ufunc.at over element offsets is as fast or faster)
+ROW_MIN = 16  # from this row size reduce_rows works on whole rows (measured: below it,
+# ufunc.at over element offsets is as fast or faster)
 ROW_BLOCK_BYTES = 1 << 18  # rows gathered, reduced and written back per step: stays in L2
 PARALLEL_GROUP_MIN = 1 << 14  # the fewest updates per part when a grouped reduction is split
 
 
-def reduce_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, reduction: str,
-                use_init_val: bool = True) -> None:
+def reduce_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, reduction: str, use_init_val: bool = True) -> None:
     """``out[rows[i]] = reduction(out[rows[i]], upd[i])`` for every i, in index order, in place:
     ScatterNDUpdate's slices, and ScatterElementsUpdate's whole rows (every reduction, mean
     included). ``out`` is a writable C-contiguous 2-D array; ``rows`` int64 row numbers in
@@ -153,9 +158,9 @@ def _reduce_distinct_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, re
     def work(a: int, b: int) -> None:
         with np.errstate(over="ignore", invalid="ignore"):  # errstate is per thread
             for s in range(a, b, block):
-                r = rows[s:min(b, s + block)]
+                r = rows[s : min(b, s + block)]
                 cur = np.take(out, r, axis=0).astype(acc, copy=False)
-                ufunc(cur, upd[s:s + r.size].astype(acc, copy=False), out=cur)
+                ufunc(cur, upd[s : s + r.size].astype(acc, copy=False), out=cur)
                 out[r] = cur.astype(out.dtype, copy=False)
 
     split_over_cores(rows.size, 2 * upd.nbytes, work)
@@ -164,8 +169,7 @@ def _reduce_distinct_rows(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, re
 RANK_PARTS_MIN = 1 << 15  # the fewest updates per thread when reduce_rows_by_rank is split
 
 
-def reduce_rows_by_rank(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, reduction: str,
-                        use_init_val: bool) -> None:
+def reduce_rows_by_rank(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, reduction: str, use_init_val: bool) -> None:
     """Rows with duplicates, every reduction (mean too), each target's updates in index order.
 
     Step k applies every target's k-th update at once: those targets are distinct, so one
@@ -218,15 +222,28 @@ def reduce_rows_by_rank(out: np.ndarray, rows: np.ndarray, upd: np.ndarray, redu
         mine = busiest[p::parts]  # (interleaved: each part gets as many busy targets)
         with np.errstate(over="ignore", invalid="ignore"):  # per thread
             for b in range(0, mine.size, block):
-                _rank_steps(out, upd, order, mine[b:b + block], counts, starts, targets, reduction,
-                            use_init_val, acc_dtype, ufunc, result)
+                _rank_steps(
+                    out,
+                    upd,
+                    order,
+                    mine[b : b + block],
+                    counts,
+                    starts,
+                    targets,
+                    reduction,
+                    use_init_val,
+                    acc_dtype,
+                    ufunc,
+                    result,
+                )
 
     run_parts(parts, work)
     out[targets] = result
 
 
-def _rank_steps(out, upd, order, mine, counts, starts, targets, reduction, use_init_val, acc_dtype,
-                ufunc, result) -> None:
+def _rank_steps(
+    out, upd, order, mine, counts, starts, targets, reduction, use_init_val, acc_dtype, ufunc, result
+) -> None:
     """reduce_rows_by_rank's steps for the targets ``mine`` (by descending count): step k
     gathers the k-th update row of every target that has one and reduces it into theirs."""
     n, first, tg = counts[mine], starts[mine], targets[mine]
@@ -282,8 +299,7 @@ def _group(keys: np.ndarray, runs: bool = True):
     return order, run, ordered[starts], counts
 
 
-def _reduce_grouped(out: np.ndarray, idx: np.ndarray, upd: np.ndarray, reduction: str,
-                    use_init_val: bool) -> None:
+def _reduce_grouped(out: np.ndarray, idx: np.ndarray, upd: np.ndarray, reduction: str, use_init_val: bool) -> None:
     """``out[idx[i]] = reduction(out[idx[i]], upd[i])`` through the touched positions only: the
     targets found by one sort, the updates reduced (in index order) into an accumulator of one
     slot per target, which is written back once. Needed for mean (counts, a wide integer
@@ -297,7 +313,7 @@ def _reduce_grouped(out: np.ndarray, idx: np.ndarray, upd: np.ndarray, reduction
         _reduce_runs(out, idx, upd, reduction, use_init_val)
         return
     # Split at quantiles of a sample, so each part gets about as many updates wherever they aim.
-    sample = np.sort(idx[::max(1, idx.size // 4096)])
+    sample = np.sort(idx[:: max(1, idx.size // 4096)])
     pivots = [None] + [sample[sample.size * k // parts] for k in range(1, parts)] + [None]
 
     def work(k: int) -> None:
@@ -314,8 +330,7 @@ def _reduce_grouped(out: np.ndarray, idx: np.ndarray, upd: np.ndarray, reduction
     run_parts(parts, work)
 
 
-def _reduce_runs(out: np.ndarray, idx: np.ndarray, upd: np.ndarray, reduction: str,
-                 use_init_val: bool) -> None:
+def _reduce_runs(out: np.ndarray, idx: np.ndarray, upd: np.ndarray, reduction: str, use_init_val: bool) -> None:
     """Reduce into an accumulator of one slot per touched position, each slot's updates in index
     order (taken in sorted order, which also keeps ufunc.at's accesses local)."""
     if idx.size == 0:

@@ -6,6 +6,7 @@ whole rows itself.
 Each takes an optional ``out``: the buffer to write (a copy of ``data`` is made when absent),
 so an executor that owns ``data`` may scatter into it in place.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,8 +14,7 @@ import numpy as np
 from ..buffers import POOL, copy_into, copy_of, split_over_cores
 from ..errors import ExecutionError, ValidationError
 from ..shapes import normalize_axis
-from .indices import (check_elementwise_shapes, check_integer, element_offsets, normalize,
-                      nd_row_offsets, whole_rows)
+from .indices import check_elementwise_shapes, check_integer, element_offsets, nd_row_offsets, normalize, whole_rows
 from .reduce import REDUCTIONS, ROW_MIN, reduce_at, reduce_rows
 
 
@@ -22,8 +22,7 @@ def _output(data: np.ndarray, out, fill: bool = True):
     """The buffer to write: ``out`` (checked) or a pooled one; with ``fill``, holding data."""
     if out is None:
         return copy_of(data) if fill else POOL.empty(data.shape, data.dtype)
-    if out.shape != data.shape or out.dtype != data.dtype or not out.flags.c_contiguous \
-            or not out.flags.writeable:
+    if out.shape != data.shape or out.dtype != data.dtype or not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError("out must be a writable C-contiguous array of data's shape and type")
     if fill and out is not data:
         copy_into(out, data)
@@ -34,11 +33,13 @@ def take_rows(src: np.ndarray, rows: np.ndarray, axis: int, out: np.ndarray) -> 
     """``out[...] = np.take(src, rows, axis)`` over the cores. ``rows`` are already checked, so
     ``mode="clip"`` (with the default "raise", NumPy buffers the whole output first)."""
     if axis > 0:
-        split_over_cores(out.shape[0], out.nbytes,
-                         lambda a, b: np.take(src[a:b], rows, axis=axis, out=out[a:b], mode="clip"))
+        split_over_cores(
+            out.shape[0], out.nbytes, lambda a, b: np.take(src[a:b], rows, axis=axis, out=out[a:b], mode="clip")
+        )
     else:
-        split_over_cores(out.shape[0], out.nbytes,
-                         lambda a, b: np.take(src, rows[a:b], axis=0, out=out[a:b], mode="clip"))
+        split_over_cores(
+            out.shape[0], out.nbytes, lambda a, b: np.take(src, rows[a:b], axis=0, out=out[a:b], mode="clip")
+        )
 
 
 def _normalize_axis(axis: int, rank: int) -> int:
@@ -56,10 +57,13 @@ def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:
     axis = _normalize_axis(axis, data.ndim)
     size = data.shape[axis]
     idx = normalize(idx, size, False, "ScatterUpdate indices")
-    expected = data.shape[:axis] + idx.shape + data.shape[axis + 1:]
+    expected = data.shape[:axis] + idx.shape + data.shape[axis + 1 :]
     if updates.shape != expected:
-        raise ExecutionError(f"ScatterUpdate: updates have shape {list(updates.shape)}, expected "
-                             f"{list(expected)} (data[:axis] + indices.shape + data[axis+1:])", port=2)
+        raise ExecutionError(
+            f"ScatterUpdate: updates have shape {list(updates.shape)}, expected "
+            f"{list(expected)} (data[:axis] + indices.shape + data[axis+1:])",
+            port=2,
+        )
     flat = idx.reshape(-1)
     lead = (slice(None),) * axis
     if flat.size <= 32 and len(set(flat.tolist())) == flat.size:
@@ -71,7 +75,7 @@ def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:
     source = np.full(size, -1, dtype=np.int64)
     source[flat] = np.arange(flat.size, dtype=np.int64)  # 1-D assignment in order: the last wins
     touched = source >= 0
-    upd = updates.reshape(data.shape[:axis] + (flat.size,) + data.shape[axis + 1:])
+    upd = updates.reshape(data.shape[:axis] + (flat.size,) + data.shape[axis + 1 :])
     n_touched = int(np.count_nonzero(touched))
     if n_touched * 2 > size:
         # Most rows are overwritten: gather every row straight from updates into the output (no
@@ -90,9 +94,18 @@ def scatter_update(data, indices, updates, axis: int, out=None) -> np.ndarray:
     return result
 
 
-def scatter_elements_update(data, indices, updates, axis: int, reduction: str = "none",
-                            use_init_val: bool = True, negative: bool = True,
-                            axis_may_exceed: bool = True, out=None, op: str = "ScatterElementsUpdate"):
+def scatter_elements_update(
+    data,
+    indices,
+    updates,
+    axis: int,
+    reduction: str = "none",
+    use_init_val: bool = True,
+    negative: bool = True,
+    axis_may_exceed: bool = True,
+    out=None,
+    op: str = "ScatterElementsUpdate",
+):
     """ScatterElementsUpdate-3/-12: ``output[..., indices[i,j,k], ...] = reduction(output[...], updates[i,j,k])``
     with the axis coordinate from ``indices`` and every other one the entry's own."""
     if reduction not in REDUCTIONS or reduction == "sub":
@@ -106,20 +119,19 @@ def scatter_elements_update(data, indices, updates, axis: int, reduction: str = 
     rows = whole_rows(idx, data.shape, axis) if reduction != "none" else None
     if rows is not None:
         # Whole rows (one target per slice of indices): checked once per row, reduced row by row.
-        rows = normalize(rows, data.shape[0], negative, f"{op} indices", dim=0,
-                         suffix=(0,) * (idx.ndim - 1))
+        rows = normalize(rows, data.shape[0], negative, f"{op} indices", dim=0, suffix=(0,) * (idx.ndim - 1))
         result = _output(data, out)
         reduce_rows(result.reshape(data.shape[0], -1), rows, updates, reduction, use_init_val)
         return result
     idx = normalize(idx, data.shape[axis], negative, f"{op} indices", dim=axis)
     result = _output(data, out)
-    reduce_at(result, element_offsets(data.shape, idx, axis), updates, reduction, use_init_val,
-              offsets_checked=True)
+    reduce_at(result, element_offsets(data.shape, idx, axis), updates, reduction, use_init_val, offsets_checked=True)
     return result
 
 
-def scatter_nd_update(data, indices, updates, reduction: str = "none", negative: bool = True,
-                      out=None, op: str = "ScatterNDUpdate"):
+def scatter_nd_update(
+    data, indices, updates, reduction: str = "none", negative: bool = True, out=None, op: str = "ScatterNDUpdate"
+):
     """ScatterNDUpdate-3/-15: each index tuple ``indices[..., :k]`` picks an element (k = rank)
     or a slice (k < rank) of data, reduced with the matching entry of ``updates``."""
     if reduction not in REDUCTIONS or reduction == "mean":
@@ -134,8 +146,11 @@ def scatter_nd_update(data, indices, updates, reduction: str = "none", negative:
     expected = idx.shape[:-1] + data.shape[k:]
     if updates.shape != expected:
         if not (expected == () and updates.size == 1):
-            raise ExecutionError(f"{op}: updates have shape {list(updates.shape)}, expected "
-                                 f"{list(expected)} (indices.shape[:-1] + data.shape[k:])", port=2)
+            raise ExecutionError(
+                f"{op}: updates have shape {list(updates.shape)}, expected "
+                f"{list(expected)} (indices.shape[:-1] + data.shape[k:])",
+                port=2,
+            )
     rows = nd_row_offsets(data.shape, idx, negative, f"{op} indices")
     result = _output(data, out)
     row_size = int(np.prod(data.shape[k:], dtype=np.int64))
@@ -163,5 +178,13 @@ def scatter_elements(data, indices, updates, axis: int = 0, reduction: str = "no
     if reduction not in _ONNX_REDUCTIONS:
         raise ValueError(f"reduction must be one of {', '.join(_ONNX_REDUCTIONS)}, got '{reduction}'")
     data = np.asarray(data)
-    return scatter_elements_update(data, indices, updates, axis, _ONNX_REDUCTIONS[reduction],
-                                   negative=True, axis_may_exceed=False, op="ScatterElements")
+    return scatter_elements_update(
+        data,
+        indices,
+        updates,
+        axis,
+        _ONNX_REDUCTIONS[reduction],
+        negative=True,
+        axis_may_exceed=False,
+        op="ScatterElements",
+    )

@@ -18,5 +18,6 @@ indices look) comes from the op's declaration (``irexec.io.roles``). The modules
 - ``wrap``: the snippet wrapped into a net and run, errors pointing back into the snippet;
 - ``check``: ``check_layer`` / ``run_layer``, and the check of outputs against expected values.
 """
+
 from .check import Check, LayerRun, Tensor, check_layer, run_layer  # noqa: F401
 from .parse import Port, Snippet, parse_snippet  # noqa: F401

@@ -1,20 +1,20 @@
 """``check_layer`` and ``run_layer``: a snippet's inputs gathered (given arrays, values comments,
 ``--random``), the layer run, and its outputs checked against the expected values the comments
 give."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
-from typing import Optional
 
 import ml_dtypes
 import numpy as np
 
-from ..errors import InputError, IRExecError, ValidationError
-from ..limits import default_max_tensor_bytes
 from ..api.inputs import check_input
-from ..ops.registry import lookup, newest_version
+from ..errors import InputError, IRExecError, ValidationError
 from ..io.roles import data_input, declared_inputs
+from ..limits import default_max_tensor_bytes
+from ..ops.registry import lookup, newest_version
 from ..shapes import compatible, fits, fmt, static
 from ..types import ElementType, from_dtype
 from .etypes import port_types
@@ -29,15 +29,15 @@ class Tensor:
     port: str
     element_type: ElementType
     array: np.ndarray
-    source: str = ""          # inputs: "values comment", "random", or what the caller named
+    source: str = ""  # inputs: "values comment", "random", or what the caller named
 
 
 @dataclass
 class Check:
     port: str
-    expected: np.ndarray      # as the comment gives them (bool, int64 or float64)
+    expected: np.ndarray  # as the comment gives them (bool, int64 or float64)
     computed: np.ndarray
-    mask: np.ndarray          # True where computed matches expected
+    mask: np.ndarray  # True where computed matches expected
 
     @property
     def match(self) -> bool:
@@ -53,6 +53,7 @@ class LayerRun:
     """What ``check_layer`` found: the op run, its inputs and outputs (in port order), the
     checks of outputs whose expected values the snippet gives, and notes (such as indices that
     could not all differ)."""
+
     type: str
     version: str
     version_given: bool
@@ -67,9 +68,17 @@ class LayerRun:
         return all(c.match for c in self.checks)
 
 
-def check_layer(xml, inputs=None, random: bool = False, seed: int = 0, *, path: Optional[str] = None,
-                opset: Optional[str] = None, max_tensor_bytes: Optional[int] = None,
-                sources: Optional[dict] = None) -> LayerRun:
+def check_layer(
+    xml,
+    inputs=None,
+    random: bool = False,
+    seed: int = 0,
+    *,
+    path: str | None = None,
+    opset: str | None = None,
+    max_tensor_bytes: int | None = None,
+    sources: dict | None = None,
+) -> LayerRun:
     """Run the snippet ``xml`` (text, bytes or a parsed ``Snippet``) and check its outputs against
     the expected values its comments give. ``inputs``: arrays for input ports, a dict keyed by port
     id or index, or a list in port order (None: not given); they win over values comments.
@@ -93,8 +102,11 @@ def check_layer(xml, inputs=None, random: bool = False, seed: int = 0, *, path: 
     given = _given(snippet, inputs)
     snippet, notes = _column_indices(snippet, decls, given)
     known = {a.name for a in cls.attrs}
-    notes += [f"attribute {k}={v!r} is not one of {cls.type} {version}'s: ignored"
-              for k, v in snippet.attrs.items() if k not in known]
+    notes += [
+        f"attribute {k}={v!r} is not one of {cls.type} {version}'s: ignored"
+        for k, v in snippet.attrs.items()
+        if k not in known
+    ]
     types = port_types(snippet, given, decls)
     feeds, labels = {}, {}
     for i, p in enumerate(snippet.inputs):
@@ -111,8 +123,13 @@ def check_layer(xml, inputs=None, random: bool = False, seed: int = 0, *, path: 
     missing = [i for i in range(len(snippet.inputs)) if i not in feeds]
     if missing and not random:
         p = snippet.inputs[missing[0]]
-        raise InputError(f"no values for this input: give them in a comment (<!-- values: [...] -->), "
-                         f"with --input {p.id}=FILE.npy, or use --random", file=snippet.path, line=p.line, port=p.id)
+        raise InputError(
+            f"no values for this input: give them in a comment (<!-- values: [...] -->), "
+            f"with --input {p.id}=FILE.npy, or use --random",
+            file=snippet.path,
+            line=p.line,
+            port=p.id,
+        )
     if missing:
         notes += randomize(snippet, op, decls, types, feeds, missing, np.random.default_rng(seed), budget)
         labels.update({i: "random" for i in missing})
@@ -123,9 +140,15 @@ def check_layer(xml, inputs=None, random: bool = False, seed: int = 0, *, path: 
         if p.values is not None:
             checks.append(Check(p.id, p.values, arr, _same(p.values, arr)))
     return LayerRun(
-        snippet.type, version, given_version, op.attr_values(),
+        snippet.type,
+        version,
+        given_version,
+        op.attr_values(),
         [Tensor(p.id, types[i], feeds[i], labels[i]) for i, p in enumerate(snippet.inputs)],
-        [Tensor(p.id, from_dtype(arr.dtype), arr) for p, arr in zip(snippet.outputs, outs)], checks, notes)
+        [Tensor(p.id, from_dtype(arr.dtype), arr) for p, arr in zip(snippet.outputs, outs)],
+        checks,
+        notes,
+    )
 
 
 def run_layer(xml_text, inputs=None, random: bool = False, seed: int = 0, **options) -> list:
@@ -135,7 +158,7 @@ def run_layer(xml_text, inputs=None, random: bool = False, seed: int = 0, **opti
     return [t.array for t in check_layer(xml_text, inputs, random, seed, **options).outputs]
 
 
-def _resolve(snippet: Snippet, opset: Optional[str]) -> tuple:
+def _resolve(snippet: Snippet, opset: str | None) -> tuple:
     version = opset_name(opset) if opset else snippet.version
     given = version is not None
     try:
@@ -182,8 +205,10 @@ def _column_indices(snippet: Snippet, decls: list, given: dict) -> tuple:
     if other is None or not compatible(want, other.dims):
         return snippet, []
     column = replace(idx, dims=static((n, 1)), values=None if idx.values is None else idx.values.reshape(n, 1))
-    note = (f"input port {idx.id}: indices dims [{n}] read as [{n}, 1] (one index per row): as written, "
-            f"each index would have {n} entries, more than data's rank {len(data.dims)}")
+    note = (
+        f"input port {idx.id}: indices dims [{n}] read as [{n}, 1] (one index per row): as written, "
+        f"each index would have {n} entries, more than data's rank {len(data.dims)}"
+    )
     inputs = list(snippet.inputs)
     inputs[k] = column
     return replace(snippet, inputs=inputs), [note]
@@ -192,11 +217,13 @@ def _column_indices(snippet: Snippet, decls: list, given: dict) -> tuple:
 def _check_declared(snippet: Snippet, port: Port, arr: np.ndarray) -> None:
     where = dict(file=snippet.path, line=port.line, port=port.id)
     if not fits(port.dims, arr.shape):
-        raise ValidationError(f"the layer computes shape {list(arr.shape)}, the port declares {fmt(port.dims)}",
-                              **where)
+        raise ValidationError(
+            f"the layer computes shape {list(arr.shape)}, the port declares {fmt(port.dims)}", **where
+        )
     if port.etype is not None and port.etype.dtype != arr.dtype:
-        raise ValidationError(f"the layer computes {from_dtype(arr.dtype)}, the port declares {port.etype.precision}",
-                              **where)
+        raise ValidationError(
+            f"the layer computes {from_dtype(arr.dtype)}, the port declares {port.etype.precision}", **where
+        )
 
 
 def _same(expected: np.ndarray, computed: np.ndarray) -> np.ndarray:

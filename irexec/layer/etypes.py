@@ -1,5 +1,6 @@
 """The element type of each input port of a snippet, from its precision when written, else from
 what the op declares the input to be (``irexec.io.roles``) and the arrays and values at hand."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -9,18 +9,19 @@ data's shape), then data.
 - Inputs of role axes, shape or sizes are never invented.
 - Anything else: random data of its element type.
 """
+
 from __future__ import annotations
 
 import math
 
 import numpy as np
 
+from ..check.shape_inference import layer_facts
 from ..errors import InputError, IRExecError, ValidationError
-from ..limits import fmt_bytes
-from ..ops.op import Fact
 from ..io.random_values import random_data, random_indices
 from ..io.roles import GIVEN_ROLES, bound_axis, data_input, distinct_targets
-from ..check.shape_inference import layer_facts
+from ..limits import fmt_bytes
+from ..ops.op import Fact
 from ..shapes import compatible, fmt, is_static, normalize_axis, static, to_ints
 from .values import cast_values
 
@@ -35,15 +36,17 @@ def randomize(snippet, op, decls, types, feeds, missing, rng, budget) -> list:
         p = snippet.inputs[i]
         where = dict(file=snippet.path, line=p.line, port=p.id)
         if decls[i].role in GIVEN_ROLES:
-            raise InputError(f"--random cannot invent {snippet.type}'s shape or axes input: give its values",
-                             **where)
+            raise InputError(f"--random cannot invent {snippet.type}'s shape or axes input: give its values", **where)
         if not is_static(p.dims):
             raise InputError(f"its dims are {fmt(p.dims)}: --random needs static dims; give its values", **where)
         shapes[i] = to_ints(p.dims)
         size = math.prod(shapes[i]) * types[i].dtype.itemsize
         if size > budget:
-            raise InputError(f"--random would make {fmt_bytes(size)} for this input, over the budget "
-                             f"of {fmt_bytes(budget)} for one tensor (see --max-bytes)", **where)
+            raise InputError(
+                f"--random would make {fmt_bytes(size)} for this input, over the budget "
+                f"of {fmt_bytes(budget)} for one tensor (see --max-bytes)",
+                **where,
+            )
     inputs = _Inputs(snippet, feeds, shapes)
     notes = []
     for i in sorted(missing, key=lambda i: _ORDER.get(decls[i].role, 2)):
@@ -88,8 +91,7 @@ def _random_axis(snippet, op, decls, types, inputs: _Inputs, i: int, rng) -> np.
     valid = []
     for axis in range(rank):
         value = np.full(shape, axis, dtype=types[i].dtype)
-        facts = [Fact(types[j], static(inputs.shape(j)), value if j == i else None)
-                 for j in range(len(snippet.inputs))]
+        facts = [Fact(types[j], static(inputs.shape(j)), value if j == i else None) for j in range(len(snippet.inputs))]
         try:
             out = layer_facts(op, facts)
         except IRExecError:
@@ -113,5 +115,6 @@ def _random_indices(op, decls, inputs: _Inputs, i: int, rng, budget) -> tuple:
         axis = normalize_axis(axis, len(data_shape))
         if bound.kind == "elements" and len(shape) != len(data_shape):
             raise ValidationError(f"indices {list(shape)} and data {list(data_shape)} must have one rank")
-    return random_indices(rng, bound.kind, shape, data_shape, axis, getattr(op, "batch_dims", 0),
-                          distinct_targets(op, bound), budget)
+    return random_indices(
+        rng, bound.kind, shape, data_shape, axis, getattr(op, "batch_dims", 0), distinct_targets(op, bound), budget
+    )

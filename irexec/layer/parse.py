@@ -5,18 +5,18 @@ attributes on ``<layer>`` itself as well as in ``<data>``, ports with only dims,
 but as safely as a whole IR: the reader's parser options (no DTD, no entities, no network), no
 DOCTYPE anywhere, and bounds on the size, the elements and the attributes.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 from lxml import etree
 
 from ..errors import IRExecError, ParseError, UsageError, ValidationError
-from ..ops.registry import known_type
 from ..ir.safexml import MAX_ATTRIBUTES, MAX_LAYER_ELEMENTS, parser, prepare_xml, syntax_message
+from ..ops.registry import known_type
 from ..shapes import MAX_RANK, parse_dim
 from ..types import ElementType, from_precision
 from .values import VALUES_COMMENT, fit_values, parse_values
@@ -29,21 +29,21 @@ MAX_SNIPPET_BYTES = 32 << 20
 @dataclass
 class Port:
     id: str
-    line: Optional[int]
-    etype: Optional[ElementType]           # its precision, when written
-    dims: tuple                            # a partial shape
-    values: Optional[np.ndarray] = None    # from its comment: bool, int64 or float64, fitted to dims
-    values_line: Optional[int] = None
+    line: int | None
+    etype: ElementType | None  # its precision, when written
+    dims: tuple  # a partial shape
+    values: np.ndarray | None = None  # from its comment: bool, int64 or float64, fitted to dims
+    values_line: int | None = None
 
 
 @dataclass
 class Snippet:
-    path: Optional[str]
+    path: str | None
     line: int
-    type: str                              # as irexec spells it
-    version: Optional[str]                 # as written (normalised to "opsetN"), or None
-    name: Optional[str]
-    id: Optional[str]
+    type: str  # as irexec spells it
+    version: str | None  # as written (normalised to "opsetN"), or None
+    name: str | None
+    id: str | None
     attrs: dict
     inputs: list
     outputs: list
@@ -70,40 +70,49 @@ _NOT_NEWLINE = bytes(10 if i == 10 else 32 for i in range(256))
 _STRUCTURAL = ("id", "name", "type", "version")
 
 
-def parse_snippet(data, path: Optional[str] = None) -> Snippet:
+def parse_snippet(data, path: str | None = None) -> Snippet:
     """The one ``<layer>`` in ``data`` (bytes or str), read tolerantly but safely: the same parser
     options as the reader (no DTD, no entities, no network), and no DOCTYPE anywhere."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     if len(data) > MAX_SNIPPET_BYTES:
-        raise ParseError(f"the snippet is {len(data)} bytes, over irexec's limit of {MAX_SNIPPET_BYTES} "
-                         f"for one layer", file=path)
+        raise ParseError(
+            f"the snippet is {len(data)} bytes, over irexec's limit of {MAX_SNIPPET_BYTES} for one layer", file=path
+        )
     data = prepare_xml(bytes(data), path)
     bad = re.search(rb"<!(DOCTYPE|ENTITY)", data, re.I)
     if bad:
-        raise ParseError(f"{bad.group(1).decode().upper()} declarations are not allowed", file=path,
-                         line=data.count(b"\n", 0, bad.start()) + 1)
+        raise ParseError(
+            f"{bad.group(1).decode().upper()} declarations are not allowed",
+            file=path,
+            line=data.count(b"\n", 0, bad.start()) + 1,
+        )
     text, line = _layer_text(data, path)
     if text.count(b"<") > 2 * MAX_LAYER_ELEMENTS:
-        raise ParseError(f"the <layer> holds more than {MAX_LAYER_ELEMENTS} elements (irexec's limit)",
-                         file=path, line=line)
+        raise ParseError(
+            f"the <layer> holds more than {MAX_LAYER_ELEMENTS} elements (irexec's limit)", file=path, line=line
+        )
     try:
         el = etree.fromstring(text, parser())
     except etree.XMLSyntaxError as e:
         raise ParseError(syntax_message(e), file=path, line=e.position[0] if e.position else None) from None
     for sub in el.iter():
         if len(sub.attrib) > MAX_ATTRIBUTES:
-            raise ParseError(f"<{sub.tag}> has {len(sub.attrib)} attributes, over irexec's limit of "
-                             f"{MAX_ATTRIBUTES}", file=path, line=sub.sourceline)
+            raise ParseError(
+                f"<{sub.tag}> has {len(sub.attrib)} attributes, over irexec's limit of {MAX_ATTRIBUTES}",
+                file=path,
+                line=sub.sourceline,
+            )
     ltype = el.get("type")
     if not ltype:
         raise ParseError("the <layer> has no 'type' attribute", file=path, line=line)
     attrs = {k: v for k, v in el.attrib.items() if k not in _STRUCTURAL}
     data_el = el.find("data")
-    for k, v in (data_el.attrib.items() if data_el is not None else ()):
+    for k, v in data_el.attrib.items() if data_el is not None else ():
         if k in attrs and attrs[k] != v:
-            raise ParseError(f"attribute {k!r} is {attrs[k]!r} on <layer> but {v!r} in <data>",
-                             file=path, line=data_el.sourceline)
+            raise ParseError(
+                f"attribute {k!r} is {attrs[k]!r} on <layer> but {v!r} in <data>", file=path, line=data_el.sourceline
+            )
         attrs[k] = v
     version = el.get("version")
     inputs = _ports(el.find("input"), 0, path)
@@ -111,8 +120,17 @@ def parse_snippet(data, path: Optional[str] = None) -> Snippet:
     ids = [p.id for p in inputs + outputs]
     if len(set(ids)) != len(ids):
         raise ParseError("two ports of the layer share an id", file=path, line=line)
-    return Snippet(path, line, _known_type(ltype, path, line), opset_name(version) if version else None,
-                   el.get("name"), el.get("id"), attrs, inputs, outputs)
+    return Snippet(
+        path,
+        line,
+        _known_type(ltype, path, line),
+        opset_name(version) if version else None,
+        el.get("name"),
+        el.get("id"),
+        attrs,
+        inputs,
+        outputs,
+    )
 
 
 def _layer_text(data: bytes, path) -> tuple:
@@ -122,9 +140,11 @@ def _layer_text(data: bytes, path) -> tuple:
     if not starts:
         raise ParseError("no <layer> element found", file=path)
     if len(starts) > 1:
-        raise ParseError(f"the file holds {len(starts)} <layer> elements; irexec layer runs one "
-                         f"(irexec run runs a whole IR)", file=path,
-                         line=data.count(b"\n", 0, starts[1].start()) + 1)
+        raise ParseError(
+            f"the file holds {len(starts)} <layer> elements; irexec layer runs one (irexec run runs a whole IR)",
+            file=path,
+            line=data.count(b"\n", 0, starts[1].start()) + 1,
+        )
     start = starts[0].start()
     line = data.count(b"\n", 0, start) + 1
     tag = _START_TAG.match(data, start)
@@ -137,8 +157,7 @@ def _layer_text(data: bytes, path) -> tuple:
         if not end:
             raise ParseError("the <layer> has no end tag </layer>", file=path, line=line)
         stop = end.end()
-    text = _ANY_START_TAG.sub(lambda t: _PLACEHOLDER.sub(lambda m: m.group(1) or b"   ", t.group(0)),
-                              data[start:stop])
+    text = _ANY_START_TAG.sub(lambda t: _PLACEHOLDER.sub(lambda m: m.group(1) or b"   ", t.group(0)), data[start:stop])
     return data[:start].translate(_NOT_NEWLINE) + text, line
 
 

@@ -2,6 +2,7 @@
 ``<!-- expected: [[1, 2], [3, 4]] -->``): read as JSON after light normalisation, never evaluated,
 fitted to the port's dims, and cast to its element type without silent changes.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,9 @@ def parse_values(text: str, **where) -> np.ndarray:
     normalisation (Python's True/False/nan/inf, tuples, NumPy's space-separated printing)."""
     body = text.strip()
     raw = np.frombuffer(body.encode("utf-8"), np.uint8)
-    depth = np.cumsum((raw == ord("[")).astype(np.int32) - (raw == ord("]")) + (raw == ord("(")) - (raw == ord(")")),
-                      dtype=np.int32)
+    depth = np.cumsum(
+        (raw == ord("[")).astype(np.int32) - (raw == ord("]")) + (raw == ord("(")) - (raw == ord(")")), dtype=np.int32
+    )
     if depth.size and depth.max() > MAX_RANK:
         raise ParseError(f"the values comment nests lists more than {MAX_RANK} deep", **where)
     norm = body.translate(str.maketrans("()", "[]"))
@@ -45,8 +47,11 @@ def parse_values(text: str, **where) -> np.ndarray:
     except (ValueError, OverflowError):
         raise ParseError(f"the values comment {_clip(body)!r} is not a rectangular list of numbers", **where) from None
     if arr.dtype.kind not in "biuf" or arr.dtype.kind == "u":
-        raise ParseError(f"the values comment {_clip(body)!r} holds something other than numbers "
-                         f"(or integers beyond the int64 range)", **where)
+        raise ParseError(
+            f"the values comment {_clip(body)!r} holds something other than numbers "
+            f"(or integers beyond the int64 range)",
+            **where,
+        )
     return arr.astype(np.float64) if arr.dtype.kind == "f" else arr
 
 

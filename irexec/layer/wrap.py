@@ -3,14 +3,13 @@ Result per output port), read and run like any model, so it is checked the same 
 written one element per line, so that a line in a message maps back to the snippet's file, line
 and port.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from lxml import etree
 
-from ..errors import IRExecError
 from ..api.model import model_from_string
+from ..errors import IRExecError
 from ..shapes import static
 from ..types import ElementType
 from .parse import Snippet
@@ -64,7 +63,7 @@ def _attr(text: str) -> str:
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
 
 
-def _port_el(parent, pid: str, etype: Optional[ElementType], dims: tuple) -> None:
+def _port_el(parent, pid: str, etype: ElementType | None, dims: tuple) -> None:
     port = etree.SubElement(parent, "port", id=pid)
     if etype is not None:
         port.set("precision", etype.precision)

@@ -1,8 +1,10 @@
 """Typed op attributes: how a ``<data>`` value is read, its default, its allowed choices."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from ..errors import ValidationError, clipped
 from ..numbers import parse_float, parse_int
@@ -59,16 +61,17 @@ _INT_LONGEST = 4
 class Attr:
     """One attribute: ``kind`` is one of KINDS; ``default`` REQUIRED when the spec has none;
     ``choices`` the allowed values (strings compared case-insensitively)."""
+
     name: str
     kind: str
     default: Any = REQUIRED
-    choices: Optional[tuple] = None
+    choices: tuple | None = None
 
     @property
     def required(self) -> bool:
         return self.default is REQUIRED
 
-    def parse(self, raw: Optional[str]):
+    def parse(self, raw: str | None):
         if raw is None:
             if self.required:
                 raise ValidationError(f"required attribute '{self.name}' is missing")
@@ -87,7 +90,8 @@ class Attr:
         if self.choices is not None:
             check = value.lower() if isinstance(value, str) else value
             if check not in self.choices:
-                raise ValidationError(f"attribute {self.name}={clipped(raw)} is not one of "
-                                      f"{', '.join(map(str, self.choices))}")
+                raise ValidationError(
+                    f"attribute {self.name}={clipped(raw)} is not one of {', '.join(map(str, self.choices))}"
+                )
             value = check
         return value

@@ -1,4 +1,5 @@
 """Small helpers op files share: reading scalar and vector inputs, size guards, constant indices."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -114,10 +115,28 @@ def duplicates_warning(keys: np.ndarray, what: str) -> list:
     uniq, counts = np.unique(keys, return_counts=True)
     if uniq.size == keys.size:
         return []
-    return [ValidationError(f"{keys.size - uniq.size} of the {keys.size} updates go to a {what} already "
-                            f"updated: with reduction 'none' the spec leaves the order undefined (irexec: "
-                            f"the last wins; OpenVINO's CPU plugin may keep another)", port=1, code="C005")]
+    return [
+        ValidationError(
+            f"{keys.size - uniq.size} of the {keys.size} updates go to a {what} already "
+            f"updated: with reduction 'none' the spec leaves the order undefined (irexec: "
+            f"the last wins; OpenVINO's CPU plugin may keep another)",
+            port=1,
+            code="C005",
+        )
+    ]
 
 
-__all__ = ["scalar_int", "int_vector", "view_shape", "dyn_rank", "is_static", "static", "to_ints", "FOLD_LIMIT",
-           "require_rank", "require_array_shape", "MAX_ARRAY_BYTES", "itemsize"]
+__all__ = [
+    "scalar_int",
+    "int_vector",
+    "view_shape",
+    "dyn_rank",
+    "is_static",
+    "static",
+    "to_ints",
+    "FOLD_LIMIT",
+    "require_rank",
+    "require_array_shape",
+    "MAX_ARRAY_BYTES",
+    "itemsize",
+]

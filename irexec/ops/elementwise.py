@@ -4,6 +4,7 @@ computing f16/bf16 in f32 with one rounding.
 OpenVINO does no type promotion: both operands of a binary op share one element type and the
 result has it too (comparisons give boolean). Integer arithmetic wraps as in C, at every width.
 """
+
 from __future__ import annotations
 
 import ml_dtypes
@@ -22,25 +23,30 @@ HALF = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
 
 def in_f32(fn):
     """The plugin computes f16 and bf16 in f32 and rounds once at the end; so do we."""
+
     def kernel(a, b):
         if a.dtype in HALF:
             return fn(a.astype(np.float32), b.astype(np.float32)).astype(a.dtype)
         return fn(a, b)
+
     return kernel
 
 
 def in_f32_unary(fn):
     """``in_f32`` for a function of one tensor, ``fn(x, *params)`` (params: axes, an axis...)."""
+
     def kernel(x, *params):
         if x.dtype in HALF:
             return np.asarray(fn(x.astype(np.float32), *params)).astype(x.dtype)
         return fn(x, *params)
+
     return kernel
 
 
 def integers_rounded(fn):
     """``fn`` of a float array, extended to integer inputs as the CPU plugin computes them: in
     f64, rounded to the nearest integer; a negative result of an unsigned type is 0, not wrapped."""
+
     def kernel(x):
         if x.dtype.kind not in "iu":
             return fn(x)
@@ -48,6 +54,7 @@ def integers_rounded(fn):
         if x.dtype.kind == "u":
             value = np.maximum(value, 0)
         return value.astype(x.dtype)
+
     return kernel
 
 
@@ -76,6 +83,7 @@ class Binary(Op):
     ``auto_broadcast`` says. ``result``: the output type when it is not the operands'.
     Arithmetic takes numbers (the specs' and OpenVINO's rule), comparisons anything, the logical
     ops booleans."""
+
     operand_types = "numeric"
     result = None
     attrs = (AUTOB,)
@@ -113,6 +121,7 @@ class Unary(Op):
     """An elementwise op of one tensor: the output has its shape and type. ``operand_types``:
     what it accepts; ``function``: a NumPy function of one array, computed in f32 for f16/bf16
     and rounded once (a subclass with attributes writes ``compute`` instead)."""
+
     operand_types = "numeric"
     function = None
 

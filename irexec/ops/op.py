@@ -16,10 +16,11 @@ An op file declares, for example::
         def output_facts(self, data, indices, updates, axis): ...
         def compute(self, data, indices, updates, axis): ...
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Optional
+from typing import ClassVar
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from ..errors import ValidationError
 from ..shapes import PShape
 from ..symbolic import RANGE
 from ..types import ElementType
-from .attrs import Attr, REQUIRED  # noqa: F401  (op files import them from here)
+from .attrs import REQUIRED, Attr  # noqa: F401  (op files import them from here)
 
 # Values up to this many elements are carried through shape inference (shape arithmetic chains).
 FOLD_LIMIT = 1 << 12
@@ -39,9 +40,10 @@ SPEC_ROOT = "https://docs.openvino.ai/2025/documentation/openvino-ir-format/oper
 @dataclass(slots=True)  # (one per tensor, made again by every pass)
 class Fact:
     """What is known about a tensor before running: type, partial shape, maybe its value."""
-    etype: Optional[ElementType]
+
+    etype: ElementType | None
     shape: PShape
-    value: Optional[np.ndarray] = None
+    value: np.ndarray | None = None
 
 
 # ---- inputs ------------------------------------------------------------------------------------
@@ -71,8 +73,9 @@ class Bound:
     index per element, along the axis), "nd" (index tuples over data's leading dims, after
     ``batch_dims``). ``axis``: the input or attribute holding the axis. ``distinct``: targets
     must differ when the op's reduction is "none" (scatters)."""
+
     kind: str
-    axis: Optional[str] = None
+    axis: str | None = None
     distinct: bool = False
 
 
@@ -82,14 +85,15 @@ class Input:
     input whose element type this one must share. ``value``: shape inference needs its values.
     ``optional``: may be left out (only trailing inputs); ``variadic``: this one and any number
     more."""
+
     name: str
     types: str = "any"
-    same_as: Optional[str] = None
+    same_as: str | None = None
     role: str = "data"
     value: bool = False
     optional: bool = False
     variadic: bool = False
-    bound: Optional[Bound] = None
+    bound: Bound | None = None
 
     def __post_init__(self):
         if self.role not in ROLES:
@@ -116,6 +120,7 @@ _TYPES_PASSED: set = set()
 
 # ---- the op ------------------------------------------------------------------------------------
 
+
 class Op:
     """Base of every op. A subclass declares ``type``, ``version`` (the opset key OpenVINO
     writes; ``aliases``: other keys it is read under), ``spec``, ``inputs``, ``outputs``,
@@ -132,7 +137,7 @@ class Op:
     foldable: ClassVar[bool] = True
     # The input whose buffer ``compute`` may write its output into (``compute(..., out=array)``),
     # when the executor knows nothing else can see that buffer; None: the op always allocates.
-    inplace_input: ClassVar[Optional[int]] = None
+    inplace_input: ClassVar[int | None] = None
     # Whether ``compute`` reads or writes the request's variables (ReadValue, Assign: it takes
     # ``context=``, the run's store of them); such an op is never folded nor sized ahead.
     stateful: ClassVar[bool] = False
@@ -165,7 +170,7 @@ class Op:
             if i.variadic and k != len(ins) - 1:
                 raise TypeError(f"{cls.__name__}: only the last input may be variadic, not {i.name}")
 
-    def __init__(self, raw_attrs: Optional[dict] = None, **values):
+    def __init__(self, raw_attrs: dict | None = None, **values):
         raw = (raw_attrs or {}).get
         try:
             for a in self.attrs:
@@ -206,9 +211,13 @@ class Op:
         """What is wrong with a layer of this op declaring ``n_inputs`` inputs and ``n_outputs``
         outputs, as a message; None when nothing is."""
         if not cls.min_inputs <= n_inputs <= cls.max_inputs:
-            expect = (str(cls.min_inputs) if cls.min_inputs == cls.max_inputs
-                      else f"{cls.min_inputs} or more" if cls.max_inputs >= 1 << 20
-                      else f"{cls.min_inputs} to {cls.max_inputs}")
+            expect = (
+                str(cls.min_inputs)
+                if cls.min_inputs == cls.max_inputs
+                else f"{cls.min_inputs} or more"
+                if cls.max_inputs >= 1 << 20
+                else f"{cls.min_inputs} to {cls.max_inputs}"
+            )
             return f"{cls.type} takes {expect} inputs, the layer declares {n_inputs}"
         if n_outputs is not None and n_outputs != cls.num_outputs and cls.num_outputs:
             return f"{cls.type} has {cls.num_outputs} output(s), the layer declares {n_outputs}"
@@ -241,8 +250,7 @@ class Op:
             if other is not None and other in seen and seen[other][1].name != et.name:
                 j, first = seen[other]
                 what = f"{other} and {decl.name}" if other != decl.name else decl.name
-                raise ValidationError(f"{self.type}'s {what} must have one element type, got {first}, {et}",
-                                      port=i)
+                raise ValidationError(f"{self.type}'s {what} must have one element type, got {first}, {et}", port=i)
             seen.setdefault(decl.name, (i, et))
 
     def shape_infer(self, ins: list) -> list:
@@ -256,10 +264,16 @@ class Op:
         else:
             outs = list(out)
             strings = any(f.etype is not None and f.etype.is_string for f in outs)
-        if strings and ins and not self.makes_strings and all(f.etype is not None and not f.etype.is_string for f in ins):
+        if (
+            strings
+            and ins
+            and not self.makes_strings
+            and all(f.etype is not None and not f.etype.is_string for f in ins)
+        ):
             # (A Convert to string: OpenVINO converts no type to string.)
-            raise ValidationError(f"{self.type} makes no strings, and its inputs are "
-                                  f"{', '.join(sorted({str(f.etype) for f in ins}))}")
+            raise ValidationError(
+                f"{self.type} makes no strings, and its inputs are {', '.join(sorted({str(f.etype) for f in ins}))}"
+            )
         return outs
 
     def evaluate(self, arrays: list, out=None, wanted=None) -> list:

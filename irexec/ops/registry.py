@@ -11,6 +11,7 @@ not found there either imports every file before it is called unknown, so a file
 type some other way is still found; whatever needs the whole registry (``REGISTRY``,
 ``all_ops``, the known types and versions) imports every file first.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -51,8 +52,11 @@ def op_files() -> list:
         folder = os.path.join(_OPS, category)
         if category.startswith("_") or not os.path.isfile(os.path.join(folder, "__init__.py")):
             continue
-        out += [(f"{_PACKAGE}.{category}.{name[:-3]}", os.path.join(folder, name))
-                for name in sorted(os.listdir(folder)) if name.endswith(".py") and not name.startswith("_")]
+        out += [
+            (f"{_PACKAGE}.{category}.{name[:-3]}", os.path.join(folder, name))
+            for name in sorted(os.listdir(folder))
+            if name.endswith(".py") and not name.startswith("_")
+        ]
     return out
 
 
@@ -149,8 +153,9 @@ def lookup(op_type: str, version) -> type:
     if spelled != op_type:
         return lookup(spelled, version)
     known = known_versions(op_type)
-    raise ValidationError(f"{op_type} version {version!r} is not supported "
-                          f"(known versions: {', '.join(known)})", code="O002")
+    raise ValidationError(
+        f"{op_type} version {version!r} is not supported (known versions: {', '.join(known)})", code="O002"
+    )
 
 
 def all_ops() -> list:

@@ -8,6 +8,7 @@ body once). So a body layer is sized against the model's budget, guarded, and na
 (``loop/body/add``) and line in every error, as a top-level layer is. The executor hands its Plan
 class in: this module sits beside it, not above it.
 """
+
 from __future__ import annotations
 
 import threading
@@ -17,8 +18,8 @@ import numpy as np
 
 from ..errors import ExecutionError
 from ..limits import default_max_tensor_bytes
-from .sizing import Sizing
 from ..types import from_dtype
+from .sizing import Sizing
 
 
 def root(arr: np.ndarray) -> np.ndarray:
@@ -78,7 +79,8 @@ def body_plan(body, max_bytes: int, plan_class) -> tuple:
     if kept is None or kept[1].budget != max_bytes:
         plan = plan_class(body.graph)
         graph = body.graph
-        inputs = [SimpleNamespace(layer_id=lid, element_type=graph.layer(lid).op.element_type)
-                  for lid in plan.parameters]
+        inputs = [
+            SimpleNamespace(layer_id=lid, element_type=graph.layer(lid).op.element_type) for lid in plan.parameters
+        ]
         kept = body.plans = (plan, Sizing(graph, plan.order, inputs, max_bytes, plan.shape_only, False))
     return kept

@@ -22,6 +22,7 @@ input's buffer when (1) this layer is the value's last consumer, (2) no other li
 collected output shares the buffer, and (3) the buffer is irexec's own: not a constant (those
 are read-only maps of the weights) and not an array of the caller's that was not donated.
 """
+
 from __future__ import annotations
 
 import threading
@@ -31,27 +32,27 @@ from time import perf_counter
 
 import numpy as np
 
+from ..check.shape_inference import nbytes
 from ..errors import ExecutionError, IRExecError
 from ..graph import Graph
-from .body_runs import Bodies
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
-from ..check.shape_inference import nbytes
+from .body_runs import Bodies
 
 
 @dataclass
 class Step:
     layer: object
-    sources: list        # per input: (layer id, output index)
-    free_after: list     # value keys whose last consumer is this step
+    sources: list  # per input: (layer id, output index)
+    free_after: list  # value keys whose last consumer is this step
     wanted: tuple = None  # per output, whether a later step reads it (for ops with partial_outputs)
     is_result: bool = False
     out_keys: tuple = ()  # (layer id, output index) of each output
     inplace_k: int = None  # the input the op may overwrite: its inplace_input, when this step is
-                           # that value's last use and reads it once
+    # that value's last use and reads it once
     evaluate: object = None  # None: _evaluate; an op with bodies or a stateful op: through its context
-    compute: object = None   # the op's compute, for a step that calls it as it is: one output, not in
-                             # place, every output wanted, no context (most steps of a model)
+    compute: object = None  # the op's compute, for a step that calls it as it is: one output, not in
+    # place, every output wanted, no context (most steps of a model)
 
 
 def root(arr: np.ndarray) -> np.ndarray:
@@ -105,8 +106,12 @@ class Plan:
                 step.wanted = tuple((layer.id, i) in last_use for i in range(len(layer.outputs)))
             step.is_result = layer.type == "Result"
             step.out_keys = tuple((layer.id, i) for i in range(len(layer.outputs)))
-            if (k is not None and k < len(step.sources) and step.sources[k] in step.free_after
-                    and step.sources.count(step.sources[k]) == 1):
+            if (
+                k is not None
+                and k < len(step.sources)
+                and step.sources[k] in step.free_after
+                and step.sources.count(step.sources[k]) == 1
+            ):
                 step.inplace_k = k
         self.steps = steps
         # Ops with bodies compute through a context that holds what the run is (its budget and
@@ -122,8 +127,13 @@ class Plan:
             if step.layer.op.stateful:
                 step.evaluate = self.variables.evaluate
         for step in steps:
-            if (step.evaluate is None and step.inplace_k is None and step.wanted is None
-                    and len(step.out_keys) == 1 and not step.is_result):
+            if (
+                step.evaluate is None
+                and step.inplace_k is None
+                and step.wanted is None
+                and len(step.out_keys) == 1
+                and not step.is_result
+            ):
                 step.compute = step.layer.op.compute
         # Who views which buffer matters only to a step that may write in place: without one, a
         # run keeps no count.
@@ -162,8 +172,9 @@ class Plan:
             sources = {src for src, _ in graph.producers(lid).values()}
             # (Not constants alone: those are folded, or too large to keep once per signature.)
             # (Not ``sources <= fixed | found``: a union per layer is quadratic in the layers.)
-            if layer.type == "ShapeOf" or (all(s in fixed or s in found for s in sources)
-                                           and not sources.isdisjoint(found)):
+            if layer.type == "ShapeOf" or (
+                all(s in fixed or s in found for s in sources) and not sources.isdisjoint(found)
+            ):
                 found.add(lid)
         return frozenset(found)
 
@@ -200,8 +211,9 @@ class Plan:
             outs = [self._constants[(lid, k)] for k in range(len(layer.outputs))]
             _notify(observer, layer, outs, seconds.get(lid, 0.0))
 
-    def run(self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None, known=None,
-            state=None) -> dict:
+    def run(
+        self, feeds: dict, foreign: frozenset = frozenset(), observer=None, guard=None, known=None, state=None
+    ) -> dict:
         """``feeds``: Parameter layer id -> array. ``foreign``: ids of the root arrays that must
         never be written (the caller's). ``observer``: see the module docstring. ``guard``: called
         as ``guard(layer, inputs)`` before each layer computes (irexec.run.sizing). ``known``: values
@@ -270,8 +282,9 @@ class Plan:
                     inplace = step.inplace_k is not None and self._may_overwrite(step, ins, holders, foreign)
                     # (An observer sees every output: nothing is left out for it.)
                     special = step.evaluate
-                    outs = (_evaluate if special is None else special)(layer, ins, inplace, path,
-                                                                       None if observer else step.wanted)
+                    outs = (_evaluate if special is None else special)(
+                        layer, ins, inplace, path, None if observer else step.wanted
+                    )
                 for key, out in zip(step.out_keys, outs):
                     values[key] = out
                     if counting:
@@ -292,8 +305,13 @@ class Plan:
             return False
         arr = ins[step.inplace_k]
         base = root(arr)
-        return (id(base) not in foreign and holders[id(base)] == 1 and arr.flags.writeable
-                and arr.flags.c_contiguous and arr.nbytes == base.nbytes)
+        return (
+            id(base) not in foreign
+            and holders[id(base)] == 1
+            and arr.flags.writeable
+            and arr.flags.c_contiguous
+            and arr.nbytes == base.nbytes
+        )
 
 
 class LazyPlan:
@@ -328,8 +346,9 @@ def _evaluate(layer, ins: list, inplace: bool, path, wanted=None, context=None) 
     except Exception as e:
         _fail(layer, e, path)
     if len(outs) != len(layer.outputs):
-        raise ExecutionError(f"produced {len(outs)} outputs, the layer declares {len(layer.outputs)}",
-                             file=path, **layer.where())
+        raise ExecutionError(
+            f"produced {len(outs)} outputs, the layer declares {len(layer.outputs)}", file=path, **layer.where()
+        )
     return [np.asarray(o) for o in outs]
 
 

@@ -15,17 +15,18 @@ size) and the shape-only values at ``s``. Those layers, and the ones they feed, 
 walked at ``s`` before the run too: the concrete pass refuses them before anything runs, and a
 layer ahead of them that fails on its data must not be the one to give the step's error.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from .. import symbolic
+from ..check.shape_inference import representable, update_shapes
 from ..errors import ValidationError
-from .guard import Guard, as_run_error
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
-from ..check.shape_inference import representable, update_shapes
 from ..shapes import Dim, fixed, static
+from .guard import Guard, as_run_error
 
 KEPT = 4  # families kept per model, newest first
 
@@ -43,8 +44,9 @@ class Family:
     shape-only layers' values: ``known``, those without the length, and ``affine`` (a
     symbolic.Affines, or None), those with it."""
 
-    def __init__(self, kind: tuple, dims: tuple, offsets: dict, lo: int, hi: int, guard, known: dict,
-                 affine: dict, recheck=None):
+    def __init__(
+        self, kind: tuple, dims: tuple, offsets: dict, lo: int, hi: int, guard, known: dict, affine: dict, recheck=None
+    ):
         self.kind, self.lo, self.hi = kind, lo, hi
         self.guard, self.known, self.affine = guard, known, affine
         self.recheck = recheck  # (sizing, the layers to size at each length, the pass's facts) or None
@@ -94,8 +96,9 @@ def build(sizing, sig: tuple, before: tuple, facts_in: dict, facts: dict, unsize
     graph = sizing.graph
     try:
         with symbolic.Pass(s0, max(-o for o in offsets.values())) as p:  # (no dim below 0)
-            sym_facts, walked = update_shapes(graph, sizing.order, _with_sym(facts_in, positions, offsets),
-                                              facts, sizing._sources, sizing._position)
+            sym_facts, walked = update_shapes(
+                graph, sizing.order, _with_sym(facts_in, positions, offsets), facts, sizing._sources, sizing._position
+            )
             grown = []
             for lid in walked:
                 layer = graph.layer(lid)
@@ -122,9 +125,14 @@ def build(sizing, sig: tuple, before: tuple, facts_in: dict, facts: dict, unsize
     # length's value), and those they feed: walked again at each length before the run.
     late, walked_set = set(), set(walked)
     for lid in walked:
-        if lid in sym_unsized and (lid not in unsized or any(src in late for src, _ in graph.producers(lid).values())
-                                   or any(sym_facts[(lid, k)].shape is None and facts[(lid, k)].shape is not None
-                                          for k in range(len(graph.layer(lid).outputs)))):
+        if lid in sym_unsized and (
+            lid not in unsized
+            or any(src in late for src, _ in graph.producers(lid).values())
+            or any(
+                sym_facts[(lid, k)].shape is None and facts[(lid, k)].shape is not None
+                for k in range(len(graph.layer(lid).outputs))
+            )
+        ):
             late.add(lid)
     # (And what gives them a value the concrete pass knew and this one did not, a length made a
     # float and back: their rules read it.)
@@ -133,9 +141,13 @@ def build(sizing, sig: tuple, before: tuple, facts_in: dict, facts: dict, unsize
         lid = stack.pop()
         op = graph.layer(lid).op
         for i, (src, k) in graph.producers(lid).items():
-            if src not in late and src in walked_set and graph.layer(src).type != "Parameter" and (
-                    lid in folds or isinstance(op, BodyOp) or op.declared_input(i).value) and (
-                    sym_facts[(src, k)].value is None and facts[(src, k)].value is not None):
+            if (
+                src not in late
+                and src in walked_set
+                and graph.layer(src).type != "Parameter"
+                and (lid in folds or isinstance(op, BodyOp) or op.declared_input(i).value)
+                and (sym_facts[(src, k)].value is None and facts[(src, k)].value is not None)
+            ):
                 late.add(src)
                 folds.add(src)
                 stack.append(src)
@@ -147,8 +159,17 @@ def build(sizing, sig: tuple, before: tuple, facts_in: dict, facts: dict, unsize
             outs = [sym_facts[(lid, k)] for k in range(len(graph.layer(lid).outputs))]
             if all(f.value is not None and f.etype is not None for f in outs):
                 affine[lid] = [(f.value, f.etype.dtype) for f in outs]
-    return Family(kind, dims, offsets, p.lo, hi, Guard(sizing, sym_unsized) if sym_unsized else None,
-                  known, symbolic.Affines(affine) if affine else None, recheck)
+    return Family(
+        kind,
+        dims,
+        offsets,
+        p.lo,
+        hi,
+        Guard(sizing, sym_unsized) if sym_unsized else None,
+        known,
+        symbolic.Affines(affine) if affine else None,
+        recheck,
+    )
 
 
 def _size_at(s: int, sizing, late: list, sym_facts: dict) -> None:
@@ -156,14 +177,17 @@ def _size_at(s: int, sizing, late: list, sym_facts: dict) -> None:
     symbolic pass's at ``s``; refuse what the concrete pass would have: a rule's error, an
     output over the budget, a departure from the declared shapes."""
     from ..check.shape_inference import Inferrer
+
     graph = sizing.graph
     step = Inferrer(graph, {}).step
     done = {}
     for lid in late:
         layer = graph.layer(lid)
         feeds = graph.producers(lid)
-        ins = [None if i not in feeds else done[feeds[i]] if feeds[i] in done else _fact_at(sym_facts[feeds[i]], s)
-               for i in range(len(layer.inputs))]
+        ins = [
+            None if i not in feeds else done[feeds[i]] if feeds[i] in done else _fact_at(sym_facts[feeds[i]], s)
+            for i in range(len(layer.inputs))
+        ]
         try:
             outs = step(layer, ins)
         except ValidationError as e:

@@ -1,5 +1,6 @@
 """The run-time half of the sizing pass (irexec.run.sizing): the rule of each layer the pass could not
 size ahead, run on the actual arrays before the layer computes."""
+
 from __future__ import annotations
 
 from ..errors import ExecutionError, IRExecError
@@ -14,15 +15,17 @@ class Guard:
 
     def __init__(self, sizing, unsized: dict):
         self.sizing = sizing
-        self.unsized = unsized      # layer id -> its inputs' element types
+        self.unsized = unsized  # layer id -> its inputs' element types
 
     def __call__(self, layer, arrays: list) -> None:
         etypes = self.unsized.get(layer.id)
         if etypes is None:  # sized ahead, or an op with bodies (sized as they run)
             return
         op = layer.op
-        ins = [Fact(t, static(a.shape), a if op.declared_input(i).value else None)
-               for i, (t, a) in enumerate(zip(etypes, arrays))]
+        ins = [
+            Fact(t, static(a.shape), a if op.declared_input(i).value else None)
+            for i, (t, a) in enumerate(zip(etypes, arrays))
+        ]
         where = dict(file=self.sizing.graph.path, **layer.where())
         try:
             outs = op.shape_infer(ins)
@@ -33,8 +36,11 @@ class Guard:
         if any(not is_static(f.shape) for f in outs):
             # Every input is now known: a rule that still cannot say the output's shape is a bug,
             # and the budget cannot hold without it.
-            raise ExecutionError(f"internal error: {layer.type}'s shape rule gives "
-                                 f"{', '.join(fmt(f.shape) for f in outs)} for static inputs", **where)
+            raise ExecutionError(
+                f"internal error: {layer.type}'s shape rule gives "
+                f"{', '.join(fmt(f.shape) for f in outs)} for static inputs",
+                **where,
+            )
         for k, fact in enumerate(outs):
             self.sizing._refuse_over_budget(layer, fact)
             self.sizing.refuse_departure(layer, k, fact)
@@ -42,5 +48,6 @@ class Guard:
 
 def as_run_error(e: IRExecError) -> IRExecError:
     cls = IndexOutOfRangeError if e.code == "C004" else ExecutionError
-    return cls(e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id,
-               layer_type=e.layer_type, port=e.port)
+    return cls(
+        e.message, file=e.file, line=e.line, layer=e.layer, layer_id=e.layer_id, layer_type=e.layer_type, port=e.port
+    )

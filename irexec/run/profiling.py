@@ -1,5 +1,6 @@
 """Profiling a run: ``Profiler`` is an observer (irexec.run.executor) that collects OpenVINO-style
 profiling info, a ``ProfilingInfo`` per executed layer."""
+
 from __future__ import annotations
 
 import statistics
@@ -16,12 +17,13 @@ class ProfilingInfo:
     """One executed layer: its name, type and id, its evaluation time in seconds (the median
     over the runs profiled), how many runs that is, its outputs' shapes and element types, and
     their size in bytes."""
+
     node_name: str
     node_type: str
     node_id: str
     seconds: float
     runs: int
-    outputs: tuple   # ((shape tuple, element type name), ...); empty for a Result
+    outputs: tuple  # ((shape tuple, element type name), ...); empty for a Result
     nbytes: int
 
 
@@ -43,9 +45,12 @@ class Profiler:
         entry[1].append(seconds)
 
     def get_profiling_info(self) -> list:
-        return [ProfilingInfo(layer.path, layer.type, layer.scope[1] + layer.id, statistics.median(times),
-                              len(times), outputs, size)
-                for layer, times, outputs, size in self._layers.values()]
+        return [
+            ProfilingInfo(
+                layer.path, layer.type, layer.scope[1] + layer.id, statistics.median(times), len(times), outputs, size
+            )
+            for layer, times, outputs, size in self._layers.values()
+        ]
 
 
 def element_type_name(layer, index: int, arr: np.ndarray) -> str:

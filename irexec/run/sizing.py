@@ -13,19 +13,20 @@ facts it is given; when it runs, each run of a body has a sizing pass of its own
 RunContext), so the guard leaves its rule alone. A model with bodies always has a guard: it
 carries the model's budget to the bodies' runs.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-from . import families
+from ..check.shape_inference import infer_shapes, nbytes, representable, update_shapes
 from ..errors import ExecutionError, IRExecError, ValidationError
-from .guard import Guard, as_run_error
 from ..limits import fmt_bytes
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
-from ..check.shape_inference import infer_shapes, nbytes, representable, update_shapes
 from ..shapes import compatible, fmt, is_static, static
 from ..types import from_dtype
+from . import families
+from .guard import Guard, as_run_error
 
 # Inputs that can steer shapes (a Range's bounds, a Reshape's target) are small integer tensors:
 # their values take part in the sizing; other inputs count by shape and type only.
@@ -38,24 +39,31 @@ class Sizing:
 
     families = True  # False: every new signature has a concrete pass (tests compare the two)
 
-    def __init__(self, graph, order: list, inputs: list, max_tensor_bytes: int, shape_only=frozenset(),
-                 declared_holds: bool = True):
+    def __init__(
+        self,
+        graph,
+        order: list,
+        inputs: list,
+        max_tensor_bytes: int,
+        shape_only=frozenset(),
+        declared_holds: bool = True,
+    ):
         self.graph = graph
         self.order = order
-        self.inputs = inputs        # TensorInfo of each Parameter
+        self.inputs = inputs  # TensorInfo of each Parameter
         self.budget = max_tensor_bytes
         # Layers whose values depend on the inputs' shapes alone (executor.Plan.shape_only): the
         # values the pass folds for them are the run's, for every run of the signature. (Or a
         # function that gives them: a model's plan is made when first needed.)
         self._shape_only = shape_only
-        self._signatures = {}       # signature -> (the guard or None, the known values)
+        self._signatures = {}  # signature -> (the guard or None, the known values)
         # The last pass's facts and the layers it could not size: a new signature reuses what
         # its inputs leave as it was (a decoder's next token changes only the attention's shapes).
         self._last = None
-        self._steers = None         # the Parameters whose values can steer shapes
-        self._readers = {}          # ReadValue layer id -> its variable_id
-        self._sources = []          # the layers whose facts come from outside: Parameters, ReadValues
-        self._position = {}         # layer id -> its index in the order
+        self._steers = None  # the Parameters whose values can steer shapes
+        self._readers = {}  # ReadValue layer id -> its variable_id
+        self._sources = []  # the layers whose facts come from outside: Parameters, ReadValues
+        self._position = {}  # layer id -> its index in the order
         # Signatures sized at once by a symbolic pass (irexec.run.families), newest first, and the
         # last concrete pass's, from which the next one may make a family.
         self._families = []
@@ -84,20 +92,28 @@ class Sizing:
         signature, so the layers that read it are sized ahead, as the rest)."""
         if self._steers is None:
             self._steers = self._can_steer()
-            self._readers = {lid: self.graph.layer(lid).op.variable_id for lid in self.order
-                             if self.graph.layer(lid).type == "ReadValue"}
+            self._readers = {
+                lid: self.graph.layer(lid).op.variable_id
+                for lid in self.order
+                if self.graph.layer(lid).type == "ReadValue"
+            }
             self._sources = [info.layer_id for info in self.inputs] + list(self._readers)
             self._position = {lid: i for i, lid in enumerate(self.order)}
-        steering = {lid: arr for lid, arr in feeds.items()
-                    if lid in self._steers and arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT}
+        steering = {
+            lid: arr
+            for lid, arr in feeds.items()
+            if lid in self._steers and arr.dtype.kind in "iub" and arr.size <= SHAPE_VALUE_LIMIT
+        }
         held = {}
         if state is not None:
             for lid, variable_id in self._readers.items():
                 value = state.get(variable_id)
                 if value is not None:
                     held[lid] = value
-        sig = tuple((lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
-                    for lid, arr in sorted(feeds.items()))
+        sig = tuple(
+            (lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
+            for lid, arr in sorted(feeds.items())
+        )
         if held:
             sig += tuple((lid, arr.shape, arr.dtype.str) for lid, arr in sorted(held.items()))
         if sig in self._signatures:
@@ -108,17 +124,23 @@ class Sizing:
             if s is not None:
                 return family.entry_for(s)
         # (Copies: a cached fact must not see the caller change an array it keeps.)
-        facts_in = {info.layer_id: Fact(info.element_type, static(feeds[info.layer_id].shape),
-                                        steering[info.layer_id].copy() if info.layer_id in steering else None)
-                    for info in self.inputs}
+        facts_in = {
+            info.layer_id: Fact(
+                info.element_type,
+                static(feeds[info.layer_id].shape),
+                steering[info.layer_id].copy() if info.layer_id in steering else None,
+            )
+            for info in self.inputs
+        }
         facts_in.update((lid, Fact(from_dtype(arr.dtype), static(arr.shape))) for lid, arr in held.items())
         last_facts, last_unsized, last_known = self._last or (None, None, None)
         try:
             if last_facts is None:
                 facts, walked = infer_shapes(self.graph, self.order, facts_in), self.order
             else:  # (only what the new inputs can reach is walked again)
-                facts, walked = update_shapes(self.graph, self.order, facts_in, last_facts, self._sources,
-                                               self._position)
+                facts, walked = update_shapes(
+                    self.graph, self.order, facts_in, last_facts, self._sources, self._position
+                )
         except ValidationError as e:
             # Found with these inputs' values (a division by zero while folding, an index out of
             # range, ...): a run error, as the kernel would have raised it.
@@ -142,7 +164,7 @@ class Sizing:
         if previous is not None and previous[0] == kind and self.families:
             family = families.build(self, sig, previous[1], facts_in, facts, unsized)
             if family is not None:
-                self._families = [family] + self._families[:families.KEPT - 1]
+                self._families = [family] + self._families[: families.KEPT - 1]
         return entry
 
     def _can_steer(self) -> frozenset:
@@ -155,8 +177,11 @@ class Sizing:
             layer = graph.layer(lid)
             feeds = graph.producers(lid)
             body = isinstance(layer.op, BodyOp)
-            stack += [feeds[i][0] for i in range(len(layer.inputs))
-                      if i in feeds and (body or layer.op.declared_input(i).value)]
+            stack += [
+                feeds[i][0]
+                for i in range(len(layer.inputs))
+                if i in feeds and (body or layer.op.declared_input(i).value)
+            ]
         seen = set()
         while stack:
             lid = stack.pop()
@@ -185,14 +210,20 @@ class Sizing:
 
     def _refuse_over_budget(self, layer, fact: Fact) -> None:
         if fact.shape is not None and is_static(fact.shape) and not representable(fact):
-            raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}: too large for any array "
-                                 f"(NumPy counts the dims that are not 0, even of an empty array)",
-                                 file=self.graph.path, **layer.where())
+            raise ExecutionError(
+                f"the output would be {fmt(fact.shape)} of {fact.etype}: too large for any array "
+                f"(NumPy counts the dims that are not 0, even of an empty array)",
+                file=self.graph.path,
+                **layer.where(),
+            )
         size = nbytes(fact)
         if size is not None and size > self.budget:
-            raise ExecutionError(f"the output would be {fmt(fact.shape)} of {fact.etype}, {fmt_bytes(size)}: "
-                                 f"over the budget of {fmt_bytes(self.budget)} for one tensor",
-                                 file=self.graph.path, **layer.where())
+            raise ExecutionError(
+                f"the output would be {fmt(fact.shape)} of {fact.etype}, {fmt_bytes(size)}: "
+                f"over the budget of {fmt_bytes(self.budget)} for one tensor",
+                file=self.graph.path,
+                **layer.where(),
+            )
 
     def declared(self) -> dict:
         """What shape inference says of every output from the model's declared shapes (empty
@@ -200,8 +231,9 @@ class Sizing:
         if self._declared is None:
             try:
                 # Only the shapes: the values folded on the way need not stay alive.
-                self._declared = {key: Fact(f.etype, f.shape) for key, f in
-                                  infer_shapes(self.graph, self.order).items()}
+                self._declared = {
+                    key: Fact(f.etype, f.shape) for key, f in infer_shapes(self.graph, self.order).items()
+                }
             except IRExecError:
                 self._declared = {}
         return self._declared
@@ -212,8 +244,11 @@ class Sizing:
         that contradicts the decision."""
         ahead = self.declared().get((layer.id, k))
         if ahead is not None and not compatible(ahead.shape, fact.shape):
-            raise ExecutionError(f"output {k} would be {fmt(fact.shape)}, but from the model's declared shapes "
-                                 f"it is {fmt(ahead.shape)}", file=self.graph.path, **layer.where())
+            raise ExecutionError(
+                f"output {k} would be {fmt(fact.shape)}, but from the model's declared shapes it is {fmt(ahead.shape)}",
+                file=self.graph.path,
+                **layer.where(),
+            )
 
     def _unsized(self, facts: dict, walked: list, last_unsized) -> dict:
         """The layers the pass could not size exactly (layer id -> its inputs' element types):
@@ -235,6 +270,7 @@ class Sizing:
             ins = [facts[feeds[i]] for i in range(len(layer.inputs))]
             outs = [facts[(lid, i)] for i in range(len(layer.outputs))]
             if any(not is_static(f.shape) for f in ins + outs) or any(
-                    f.value is None and op.declared_input(i).value for i, f in enumerate(ins)):
+                f.value is None and op.declared_input(i).value for i, f in enumerate(ins)
+            ):
                 unsized[lid] = [f.etype for f in ins]
         return unsized

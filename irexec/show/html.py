@@ -9,6 +9,7 @@ sets them as text, never as markup; its Content-Security-Policy allows no source
 The layout is made here, not in the browser: layers in ranks by the longest path from an input
 (a constant just above its first consumer), ordered in each rank by the mean position of what
 feeds them, so a 300-layer model reads top to bottom."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ _NODE_H = 34
 _RANK_GAP = 70
 _NODE_GAP = 24
 _CHAR_W = 7.2
-_MAX_ATTR = 300       # characters of one attribute's value shown
+_MAX_ATTR = 300  # characters of one attribute's value shown
 _MAX_VALUE_ITEMS = 16  # a small constant's values shown
 
 
@@ -43,15 +44,19 @@ def layout(graph: Graph, order: list) -> dict:
     ranks = {}
     for lid in order:
         ranks.setdefault(rank[lid], []).append(lid)
-    width = {lid: max(90.0, _CHAR_W * max(len(_label(graph.layer(lid))[0]), len(_label(graph.layer(lid))[1])) + 20)
-             for lid in order}
+    width = {
+        lid: max(90.0, _CHAR_W * max(len(_label(graph.layer(lid))[0]), len(_label(graph.layer(lid))[1])) + 20)
+        for lid in order
+    }
     pos = {}
     for r in sorted(ranks):  # order a rank by where what feeds it sits (one sweep down)
         row = ranks[r]
         if r > 0:
+
             def centre(lid):
                 xs = [pos[src] for src, _ in graph.producers(lid).values() if src in pos]
                 return sum(xs) / len(xs) if xs else 0.0
+
             row.sort(key=centre)
         x = 0.0
         for lid in row:
@@ -111,8 +116,14 @@ def dump_stats(folder: str) -> dict:
         if arr.size and arr.dtype.kind in "biuf":
             a = np.asarray(arr, dtype=np.float64)
             finite = np.isfinite(a)
-            s.update(min=float(np.min(a)), max=float(np.max(a)), mean=float(np.mean(a)), std=float(np.std(a)),
-                     nan=int(np.isnan(a).sum()), inf=int((~finite).sum() - np.isnan(a).sum()))
+            s.update(
+                min=float(np.min(a)),
+                max=float(np.max(a)),
+                mean=float(np.mean(a)),
+                std=float(np.std(a)),
+                nan=int(np.isnan(a).sum()),
+                inf=int((~finite).sum() - np.isnan(a).sum()),
+            )
         stats[(str(t.get("id")), int(t.get("output", 0)))] = s
     return stats
 
@@ -124,7 +135,8 @@ def page_data(graph: Graph, findings: list, facts: dict, stats: dict | None = No
     for f in findings:
         if f.layer_id is not None:
             found.setdefault(str(f.layer_id), []).append(
-                {"code": f.code, "severity": f.severity, "message": f.description, "line": f.line})
+                {"code": f.code, "severity": f.severity, "message": f.description, "line": f.line}
+            )
     nodes, edges = [], []
     for lid in order:
         layer = graph.layer(lid)
@@ -140,19 +152,34 @@ def page_data(graph: Graph, findings: list, facts: dict, stats: dict | None = No
         feeds = graph.producers(lid)
         for i, port in enumerate(layer.inputs):
             src = feeds.get(i)
-            ins.append({"port": port.id, "from": None if src is None else graph.layer(src[0]).name,
-                        "shape": fmt(port_info(graph, facts, src[0], src[1])[1]) if src else None})
-        node = {"id": lid, "name": layer.name, "label": _label(layer)[0], "type": layer.type,
-                "version": layer.version or "",
-                "x": x, "y": y, "w": w, "line": layer.line,
-                "attrs": {k: _attr_text(v) for k, v in layer.attrs.items()},
-                "inputs": ins, "outputs": outs, "findings": found.get(lid, [])}
+            ins.append(
+                {
+                    "port": port.id,
+                    "from": None if src is None else graph.layer(src[0]).name,
+                    "shape": fmt(port_info(graph, facts, src[0], src[1])[1]) if src else None,
+                }
+            )
+        node = {
+            "id": lid,
+            "name": layer.name,
+            "label": _label(layer)[0],
+            "type": layer.type,
+            "version": layer.version or "",
+            "x": x,
+            "y": y,
+            "w": w,
+            "line": layer.line,
+            "attrs": {k: _attr_text(v) for k, v in layer.attrs.items()},
+            "inputs": ins,
+            "outputs": outs,
+            "findings": found.get(lid, []),
+        }
         if layer.type == "Const":
             values = _const_values(layer)
             if values is not None:
                 node["values"] = values
         nodes.append(node)
-        for i, (src, out) in sorted(feeds.items()):
+        for _i, (src, out) in sorted(feeds.items()):
             etype, shape = port_info(graph, facts, src, out)
             edges.append({"from": src, "to": lid, "label": f"{fmt(shape)} {_type(etype)}"})
     return {"name": graph.name, "nodes": nodes, "edges": edges, "node_height": _NODE_H}

@@ -7,6 +7,7 @@ so the linter's facts, keyed by layer id, still apply) holding only those select
 the constants folded into it and how many of its edges lead to layers left out. Names come from
 the file: in the text they go through ``printable``, in the DOT through the escaping of ``show``.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,13 +17,14 @@ import numpy as np
 
 from ..errors import UsageError, printable
 from ..graph import Graph
-from .summary import NAME_IN_LABEL, NAME_IN_TOOLTIP, _clip, _plural, _table, html, port_info
 from ..shapes import fmt
+from .dot import html
+from .summary import NAME_IN_LABEL, NAME_IN_TOOLTIP, _clip, _plural, _table, port_info
 
-SMALL = 16                # a constant with at most this many elements shows its values
-ATTRS_IN_LABEL = 3        # attributes written in a DOT node's label (the tooltip has them all)
-ATTR_IN_LABEL = 30        # characters of one ``name=value`` in a label
-ATTR_IN_TEXT = 40         # characters of one attribute's value in the text table
+SMALL = 16  # a constant with at most this many elements shows its values
+ATTRS_IN_LABEL = 3  # attributes written in a DOT node's label (the tooltip has them all)
+ATTR_IN_LABEL = 30  # characters of one ``name=value`` in a label
+ATTR_IN_TEXT = 40  # characters of one attribute's value in the text table
 _NOT_IN_LABEL = {"Parameter", "Const", "Result"}  # their attributes are the shape and type the edges show
 
 
@@ -65,9 +67,16 @@ class View:
         self.selected = keep  # before folding: the findings of a folded constant still belong here
         consts = {lid for lid in keep if full.layer(lid).type == "Const"} if fold else set()
         # Each kept layer's constant inputs, by input index, wherever the constant is.
-        self.folded = {lid: [(i, src) for i, (src, _) in sorted(full.producers(lid).items())
-                             if full.layer(src).type == "Const"]
-                       for lid in keep - consts} if fold else {}
+        self.folded = (
+            {
+                lid: [
+                    (i, src) for i, (src, _) in sorted(full.producers(lid).items()) if full.layer(src).type == "Const"
+                ]
+                for lid in keep - consts
+            }
+            if fold
+            else {}
+        )
         shown = keep - consts
         self.graph = Graph(full.name, full.ir_version, full.path)
         self.graph.weights = full.weights
@@ -87,26 +96,39 @@ class View:
 
     def findings(self, findings: list) -> list:
         """The findings to draw: those of the layers selected, and those of no layer."""
-        return [f for f in findings if f.layer_id is None or f.layer_id in self.selected
-                or f.layer_id not in self.full.layers]
+        return [
+            f
+            for f in findings
+            if f.layer_id is None or f.layer_id in self.selected or f.layer_id not in self.full.layers
+        ]
 
     def heading(self) -> str | None:
         if self.centre is None:
             return None
         layer = self.full.layer(self.centre)
-        return (f"layers within {self.depth} edge{'' if self.depth == 1 else 's'} of '{layer.name}' "
-                f"(id {layer.id}): {len(self.selected)} of {len(self.full.layers)}"
-                + (f", {_plural(len(self.selected) - len(self.graph.layers), 'constant')} folded" if self.fold else ""))
+        return (
+            f"layers within {self.depth} edge{'' if self.depth == 1 else 's'} of '{layer.name}' "
+            f"(id {layer.id}): {len(self.selected)} of {len(self.full.layers)}"
+            + (f", {_plural(len(self.selected) - len(self.graph.layers), 'constant')} folded" if self.fold else "")
+        )
 
     # --- as data (JSON) ---------------------------------------------------------------------
 
     def to_dict(self, facts: dict) -> dict:
         around = None
         if self.centre is not None:
-            around = {"layer_id": self.centre, "name": self.full.layer(self.centre).name, "depth": self.depth,
-                      "selected": len(self.selected), "of": len(self.full.layers)}
-        return {"around": around, "folded_constants": self.fold,
-                "layers": [self.layer_dict(lid, facts) for lid in self.graph.layers]}
+            around = {
+                "layer_id": self.centre,
+                "name": self.full.layer(self.centre).name,
+                "depth": self.depth,
+                "selected": len(self.selected),
+                "of": len(self.full.layers),
+            }
+        return {
+            "around": around,
+            "folded_constants": self.fold,
+            "layers": [self.layer_dict(lid, facts) for lid in self.graph.layers],
+        }
 
     def layer_dict(self, lid: str, facts: dict) -> dict:
         layer, full = self.full.layer(lid), self.full
@@ -114,15 +136,26 @@ class View:
         ins = []
         for i, port in enumerate(layer.inputs):
             src = feeds.get(i)
-            ins.append({"port": port.id, "from_layer": src[0] if src else None,
-                        "from_port": _port_id(full, *src) if src else None})
+            ins.append(
+                {
+                    "port": port.id,
+                    "from_layer": src[0] if src else None,
+                    "from_port": _port_id(full, *src) if src else None,
+                }
+            )
         outs = []
         for i, port in enumerate(layer.outputs):
             etype, shape = port_info(full, facts, lid, i)
-            outs.append({"port": port.id, "element_type": _type(etype), "shape": fmt(shape),
-                         "names": list(port.names)})
-        d = {"id": lid, "name": layer.name, "type": layer.type, "version": layer.version,
-             "attributes": attributes(layer), "inputs": ins, "outputs": outs}
+            outs.append({"port": port.id, "element_type": _type(etype), "shape": fmt(shape), "names": list(port.names)})
+        d = {
+            "id": lid,
+            "name": layer.name,
+            "type": layer.type,
+            "version": layer.version,
+            "attributes": attributes(layer),
+            "inputs": ins,
+            "outputs": outs,
+        }
         if layer.type == "Const":
             d["values"] = const_values(layer)
         if self.fold:
@@ -134,8 +167,14 @@ class View:
     def const_dict(self, index: int, src: str, facts: dict) -> dict:
         layer = self.full.layer(src)
         etype, shape = port_info(self.full, facts, src, 0)
-        return {"input": index, "layer_id": src, "name": layer.name, "element_type": _type(etype),
-                "shape": fmt(shape), "values": const_values(layer)}
+        return {
+            "input": index,
+            "layer_id": src,
+            "name": layer.name,
+            "element_type": _type(etype),
+            "shape": fmt(shape),
+            "values": const_values(layer),
+        }
 
     # --- as text ----------------------------------------------------------------------------
 
@@ -144,8 +183,11 @@ class View:
         rows = [["id", "type", "name", "from", "output", "attributes"]]
         for lid in self.graph.layers:
             d = self.layer_dict(lid, facts)
-            froms = [f"{i['from_layer']}" for i in d["inputs"] if i["from_layer"] is not None
-                     and i["from_layer"] in self.graph.layers]
+            froms = [
+                f"{i['from_layer']}"
+                for i in d["inputs"]
+                if i["from_layer"] is not None and i["from_layer"] in self.graph.layers
+            ]
             cut_in, cut_out = self.cut.get(lid, [0, 0])
             froms += [f"+{cut_in} not shown"] if cut_in else []
             outs = " ".join(f"{o['shape']} {o['element_type']}" for o in d["outputs"]) or "-"
@@ -153,9 +195,11 @@ class View:
             attrs = [f"{k}={_clip(v, ATTR_IN_TEXT)}" for k, v in d["attributes"].items()]
             if d.get("values") is not None:
                 attrs.append("= " + _values_text(d["values"]))
-            attrs += [f"in{c['input']}={c['name']} {c['shape']} {c['element_type']}"
-                      + (" " + _values_text(c["values"]) if c["values"] is not None else "")
-                      for c in d.get("constants", [])]
+            attrs += [
+                f"in{c['input']}={c['name']} {c['shape']} {c['element_type']}"
+                + (" " + _values_text(c["values"]) if c["values"] is not None else "")
+                for c in d.get("constants", [])
+            ]
             rows.append([lid, d["type"], d["name"], ",".join(froms) or "-", outs, " ".join(attrs)])
         return [self.heading() or f"layers: {len(self.graph.layers)}"] + _table(rows)
 
@@ -179,8 +223,10 @@ class View:
             c = self.const_dict(index, src, facts)
             line = f"in {index}: {c['name']} {c['shape']} {c['element_type']}"
             values = f" = {_values_text(c['values'])}" if c["values"] is not None else ""
-            label += (f'<BR/><FONT POINT-SIZE="9" COLOR="#555555">{html(line, NAME_IN_LABEL)}'
-                      f'{html(values, NAME_IN_LABEL)}</FONT>')
+            label += (
+                f'<BR/><FONT POINT-SIZE="9" COLOR="#555555">{html(line, NAME_IN_LABEL)}'
+                f"{html(values, NAME_IN_LABEL)}</FONT>"
+            )
             tip.append(line + values)
         return label, tip
 

@@ -4,6 +4,7 @@ Each builder returns (module, example inputs as a dict name -> tensor, input spe
 the tests invent an input: {"shape", "dtype", "low", "high"} (integers in [low, high)) or
 {"shape", "dtype": "f32"} (floats in [-1, 1)).
 """
+
 from __future__ import annotations
 
 import torch
@@ -60,8 +61,9 @@ class WithPast(torch.nn.Module):
         for i, layer in enumerate(cache.layers):
             layer.keys, layer.values = past[2 * i], past[2 * i + 1]
             layer.device, layer.is_initialized = past[0].device, True
-        out = self.model(input_ids=input_ids, attention_mask=attention_mask, past_key_values=cache,
-                         use_cache=True, return_dict=True)
+        out = self.model(
+            input_ids=input_ids, attention_mask=attention_mask, past_key_values=cache, use_cache=True, return_dict=True
+        )
         present = out.past_key_values
         flat = []
         for i in range(self.layers):
@@ -91,14 +93,38 @@ def _lm(config_cls, model_cls, past=False, heads_kv=None, head_dim=None, **kw):
 
 
 def gpt2(past=False):
-    return _lm(tf.GPT2Config, tf.GPT2LMHeadModel, past, heads_kv=2, head_dim=16, n_layer=2, n_head=2,
-               n_embd=32, vocab_size=VOCAB, n_positions=64, bos_token_id=0, eos_token_id=0)
+    return _lm(
+        tf.GPT2Config,
+        tf.GPT2LMHeadModel,
+        past,
+        heads_kv=2,
+        head_dim=16,
+        n_layer=2,
+        n_head=2,
+        n_embd=32,
+        vocab_size=VOCAB,
+        n_positions=64,
+        bos_token_id=0,
+        eos_token_id=0,
+    )
 
 
 def _llama_like(config_cls, model_cls, past, **extra):
-    return _lm(config_cls, model_cls, past, heads_kv=2, head_dim=8, hidden_size=32, intermediate_size=64,
-               num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, vocab_size=VOCAB,
-               max_position_embeddings=64, **extra)
+    return _lm(
+        config_cls,
+        model_cls,
+        past,
+        heads_kv=2,
+        head_dim=8,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        vocab_size=VOCAB,
+        max_position_embeddings=64,
+        **extra,
+    )
 
 
 def llama(past=False):
@@ -121,51 +147,119 @@ def _encoder(config_cls, model_cls, names=("input_ids", "attention_mask"), **kw)
 
 
 def bert():
-    return _encoder(tf.BertConfig, tf.BertModel, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                    intermediate_size=64, vocab_size=VOCAB, max_position_embeddings=64)
+    return _encoder(
+        tf.BertConfig,
+        tf.BertModel,
+        hidden_size=32,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=64,
+        vocab_size=VOCAB,
+        max_position_embeddings=64,
+    )
 
 
 def distilbert():
-    return _encoder(tf.DistilBertConfig, tf.DistilBertModel, dim=32, n_layers=2, n_heads=2, hidden_dim=64,
-                    vocab_size=VOCAB, max_position_embeddings=64)
+    return _encoder(
+        tf.DistilBertConfig,
+        tf.DistilBertModel,
+        dim=32,
+        n_layers=2,
+        n_heads=2,
+        hidden_dim=64,
+        vocab_size=VOCAB,
+        max_position_embeddings=64,
+    )
 
 
 def t5():
-    return _encoder(tf.T5Config, tf.T5Model, ("input_ids", "attention_mask", "decoder_input_ids"), d_model=32,
-                    d_ff=64, d_kv=16, num_layers=2, num_decoder_layers=2, num_heads=2, vocab_size=VOCAB,
-                    decoder_start_token_id=0)
+    return _encoder(
+        tf.T5Config,
+        tf.T5Model,
+        ("input_ids", "attention_mask", "decoder_input_ids"),
+        d_model=32,
+        d_ff=64,
+        d_kv=16,
+        num_layers=2,
+        num_decoder_layers=2,
+        num_heads=2,
+        vocab_size=VOCAB,
+        decoder_start_token_id=0,
+    )
 
 
 def bart():
-    return _encoder(tf.BartConfig, tf.BartModel, ("input_ids", "attention_mask", "decoder_input_ids"), d_model=32,
-                    encoder_layers=2, decoder_layers=2, encoder_attention_heads=2, decoder_attention_heads=2,
-                    encoder_ffn_dim=64, decoder_ffn_dim=64, vocab_size=VOCAB, max_position_embeddings=64)
+    return _encoder(
+        tf.BartConfig,
+        tf.BartModel,
+        ("input_ids", "attention_mask", "decoder_input_ids"),
+        d_model=32,
+        encoder_layers=2,
+        decoder_layers=2,
+        encoder_attention_heads=2,
+        decoder_attention_heads=2,
+        encoder_ffn_dim=64,
+        decoder_ffn_dim=64,
+        vocab_size=VOCAB,
+        max_position_embeddings=64,
+    )
 
 
 def vit():
     torch.manual_seed(0)
-    model = tf.ViTModel(_small(tf.ViTConfig, image_size=32, patch_size=8, hidden_size=32, num_hidden_layers=2,
-                               num_attention_heads=2, intermediate_size=64)).eval()
+    model = tf.ViTModel(
+        _small(
+            tf.ViTConfig,
+            image_size=32,
+            patch_size=8,
+            hidden_size=32,
+            num_hidden_layers=2,
+            num_attention_heads=2,
+            intermediate_size=64,
+        )
+    ).eval()
     specs = {"pixel_values": {"shape": [1, 3, 32, 32], "dtype": "f32"}}
     return Logits(model, list(specs)), specs
 
 
 def whisper_encoder():
     torch.manual_seed(0)
-    model = tf.WhisperModel(_small(tf.WhisperConfig, d_model=32, encoder_layers=2, decoder_layers=1,
-                                   encoder_attention_heads=2, decoder_attention_heads=2, encoder_ffn_dim=64,
-                                   decoder_ffn_dim=64, num_mel_bins=16, max_source_positions=16,
-                                   vocab_size=VOCAB, pad_token_id=0, bos_token_id=0, eos_token_id=0,
-                                   decoder_start_token_id=0)).eval()
+    model = tf.WhisperModel(
+        _small(
+            tf.WhisperConfig,
+            d_model=32,
+            encoder_layers=2,
+            decoder_layers=1,
+            encoder_attention_heads=2,
+            decoder_attention_heads=2,
+            encoder_ffn_dim=64,
+            decoder_ffn_dim=64,
+            num_mel_bins=16,
+            max_source_positions=16,
+            vocab_size=VOCAB,
+            pad_token_id=0,
+            bos_token_id=0,
+            eos_token_id=0,
+            decoder_start_token_id=0,
+        )
+    ).eval()
     specs = {"input_features": {"shape": [1, 16, 32], "dtype": "f32"}}
     return Logits(model.get_encoder(), list(specs)), specs
 
 
 BUILDERS = {
-    "gpt2": gpt2, "gpt2_past": lambda: gpt2(past=True),
-    "llama": llama, "llama_past": lambda: llama(past=True),
-    "qwen2": qwen2, "qwen2_past": lambda: qwen2(past=True),
-    "mistral": mistral, "mistral_past": lambda: mistral(past=True),
-    "bert": bert, "distilbert": distilbert, "t5": t5, "bart": bart, "vit": vit,
+    "gpt2": gpt2,
+    "gpt2_past": lambda: gpt2(past=True),
+    "llama": llama,
+    "llama_past": lambda: llama(past=True),
+    "qwen2": qwen2,
+    "qwen2_past": lambda: qwen2(past=True),
+    "mistral": mistral,
+    "mistral_past": lambda: mistral(past=True),
+    "bert": bert,
+    "distilbert": distilbert,
+    "t5": t5,
+    "bart": bart,
+    "vit": vit,
     "whisper_encoder": whisper_encoder,
 }

@@ -3,11 +3,12 @@ torchvision does not install beside the CPU torch build), narrow so their IRs st
 
 Each builder returns (module, input specs) as in ``hf.py``.
 """
+
 from __future__ import annotations
 
 import torch
-from torch import nn
 import torch.nn.functional as F
+from torch import nn
 
 
 def image(c=3, h=64, w=64):
@@ -30,6 +31,7 @@ def _randomize_bn(net):
 
 
 # ---- ResNet-18 -----------------------------------------------------------------------------------
+
 
 class BasicBlock(nn.Module):
     def __init__(self, cin, cout, stride):
@@ -59,6 +61,7 @@ class ResNet18(nn.Module):
 
 # ---- MobileNetV3 (small) ---------------------------------------------------------------------------
 
+
 class SqueezeExcite(nn.Module):
     def __init__(self, c):
         super().__init__()
@@ -87,8 +90,13 @@ class InvertedResidual(nn.Module):
 class MobileNetV3(nn.Module):
     def __init__(self, classes=10):
         super().__init__()
-        cfg = [(8, 8, 8, 3, 2, True, nn.ReLU), (8, 24, 12, 3, 2, False, nn.ReLU), (12, 32, 12, 3, 1, False, nn.ReLU),
-               (12, 48, 16, 5, 2, True, nn.Hardswish), (16, 64, 16, 5, 1, True, nn.Hardswish)]
+        cfg = [
+            (8, 8, 8, 3, 2, True, nn.ReLU),
+            (8, 24, 12, 3, 2, False, nn.ReLU),
+            (12, 32, 12, 3, 1, False, nn.ReLU),
+            (12, 48, 16, 5, 2, True, nn.Hardswish),
+            (16, 64, 16, 5, 1, True, nn.Hardswish),
+        ]
         self.stem = conv_bn(3, 8, 3, 2, act=nn.Hardswish)
         self.blocks = nn.Sequential(*[InvertedResidual(*c) for c in cfg])
         self.last = conv_bn(16, 48, 1, act=nn.Hardswish)
@@ -100,6 +108,7 @@ class MobileNetV3(nn.Module):
 
 
 # ---- UNet ----------------------------------------------------------------------------------------
+
 
 class UNet(nn.Module):
     def __init__(self, c=8, classes=3, bilinear=False):
@@ -125,6 +134,7 @@ class UNet(nn.Module):
 
 # ---- YOLO-style detector -------------------------------------------------------------------------
 
+
 class Yolo(nn.Module):
     """A two-scale YOLOv5/v8-style net: SiLU convs, a nearest upsample, concat, and a decode head
     (sigmoid, grid offsets, anchors) that outputs boxes [1, N, 5 + classes]."""
@@ -138,7 +148,7 @@ class Yolo(nn.Module):
         self.fuse = conv_bn(48, 32, 3, act=silu)
         self.na, self.no = anchors, 5 + classes
         self.heads = nn.ModuleList([nn.Conv2d(32, anchors * self.no, 1), nn.Conv2d(32, anchors * self.no, 1)])
-        self.register_buffer("anchor_wh", torch.tensor([[10., 13.], [16., 30.], [33., 23.]]))
+        self.register_buffer("anchor_wh", torch.tensor([[10.0, 13.0], [16.0, 30.0], [33.0, 23.0]]))
 
     def forward(self, x):
         p3 = self.c3(self.c2(self.c1(x)))
@@ -158,6 +168,7 @@ class Yolo(nn.Module):
 
 # ---- OCR and voice activity ------------------------------------------------------------------------
 
+
 class TextDetector(nn.Module):
     """DBNet-style: a conv pyramid, upsampled and fused, then probability and threshold maps."""
 
@@ -165,8 +176,13 @@ class TextDetector(nn.Module):
         super().__init__()
         self.s1, self.s2, self.s3 = conv_bn(3, c, 3, 2), conv_bn(c, 2 * c, 3, 2), conv_bn(2 * c, 4 * c, 3, 2)
         self.r3, self.r2 = nn.Conv2d(4 * c, c, 1), nn.Conv2d(2 * c, c, 1)
-        self.prob = nn.Sequential(conv_bn(2 * c, c), nn.ConvTranspose2d(c, c, 2, 2), nn.BatchNorm2d(c), nn.ReLU(),
-                                  nn.ConvTranspose2d(c, 1, 2, 2))
+        self.prob = nn.Sequential(
+            conv_bn(2 * c, c),
+            nn.ConvTranspose2d(c, c, 2, 2),
+            nn.BatchNorm2d(c),
+            nn.ReLU(),
+            nn.ConvTranspose2d(c, 1, 2, 2),
+        )
 
     def forward(self, x):
         f1 = self.s1(x)
@@ -210,8 +226,13 @@ class VoiceActivity(nn.Module):
     def __init__(self, c=16):
         super().__init__()
         self.bank = nn.Conv1d(1, c, 64, 32, bias=False)
-        self.body = nn.Sequential(nn.Conv1d(c, c, 3, padding=1), nn.BatchNorm1d(c), nn.ReLU(),
-                                  nn.Conv1d(c, c, 3, padding=2, dilation=2), nn.ReLU())
+        self.body = nn.Sequential(
+            nn.Conv1d(c, c, 3, padding=1),
+            nn.BatchNorm1d(c),
+            nn.ReLU(),
+            nn.Conv1d(c, c, 3, padding=2, dilation=2),
+            nn.ReLU(),
+        )
         self.out = nn.Conv1d(c, 1, 1)
 
     def forward(self, audio):

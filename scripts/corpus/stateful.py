@@ -12,6 +12,7 @@ in; logits, present.L.key/value out), then
 The manifest lists the inputs step by step: the prompt, then one token per step with the attention
 mask growing by one and the positions following on.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -38,19 +39,28 @@ class WithPastPositions(torch.nn.Module):
         for i, layer in enumerate(cache.layers):
             layer.keys, layer.values = past[2 * i], past[2 * i + 1]
             layer.device, layer.is_initialized = past[0].device, True
-        out = self.model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids,
-                         past_key_values=cache, use_cache=True, return_dict=True)
+        out = self.model(
+            input_ids=input_ids,
+            attention_mask=attention_mask,
+            position_ids=position_ids,
+            past_key_values=cache,
+            use_cache=True,
+            return_dict=True,
+        )
         flat = []
-        for layer in out.past_key_values.layers[:self.layers]:
+        for layer in out.past_key_values.layers[: self.layers]:
             flat += [layer.keys, layer.values]
         return (out.logits, *flat)
 
 
 def step_specs(past: int, seq: int) -> dict:
     """One step's inputs: ``seq`` new tokens after ``past`` cached ones."""
-    return {"input_ids": hf.ids(seq), "attention_mask": hf.mask(past + seq),
-            "position_ids": {"shape": [1, seq], "dtype": "i64", "start": past},
-            "beam_idx": {"shape": [1], "dtype": "i32", "low": 0, "high": 1}}
+    return {
+        "input_ids": hf.ids(seq),
+        "attention_mask": hf.mask(past + seq),
+        "position_ids": {"shape": [1, seq], "dtype": "i64", "start": past},
+        "beam_idx": {"shape": [1], "dtype": "i32", "low": 0, "high": 1},
+    }
 
 
 def steps() -> list:
@@ -73,13 +83,16 @@ def _fuse_cache_reorder(model: ov.Model, past_names: list) -> None:
 
 def _zero_initial_states(model: ov.Model) -> None:
     """Every ReadValue starts from zeros [batch, heads, 0, head dim], the batch taken from input_ids."""
-    batch = ops.gather(ops.shape_of(model.input("input_ids"), "i64"), ops.constant(np.array([0], np.int64)),
-                       ops.constant(np.int64(0)))
+    batch = ops.gather(
+        ops.shape_of(model.input("input_ids"), "i64"), ops.constant(np.array([0], np.int64)), ops.constant(np.int64(0))
+    )
     for op in model.get_ops():
         if op.get_type_name() != "ReadValue":
             continue
-        dims = [batch] + [ops.constant(np.array([max(d.get_min_length(), 0)], np.int64))
-                          for d in list(op.get_output_partial_shape(0))[1:]]
+        dims = [batch] + [
+            ops.constant(np.array([max(d.get_min_length(), 0)], np.int64))
+            for d in list(op.get_output_partial_shape(0))[1:]
+        ]
         zeros = ops.broadcast(ops.constant(np.float32(0)), ops.concat(dims, 0))
         op.set_arguments([zeros])
     model.validate_nodes_and_infer_types()
@@ -88,18 +101,29 @@ def _zero_initial_states(model: ov.Model) -> None:
 def llama_stateful():
     """(ov.Model, manifest fields): the tiny ``hf.llama`` config, converted and made stateful."""
     torch.manual_seed(0)
-    model = tf.LlamaForCausalLM(hf._small(tf.LlamaConfig, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                                          num_attention_heads=4, num_key_value_heads=2, vocab_size=hf.VOCAB,
-                                          max_position_embeddings=64)).eval()
+    model = tf.LlamaForCausalLM(
+        hf._small(
+            tf.LlamaConfig,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            vocab_size=hf.VOCAB,
+            max_position_embeddings=64,
+        )
+    ).eval()
     layers, heads_kv, head_dim = 2, 2, 8
     # Traced on a 3-token step after 2 cached ones: neither a one-token step nor an empty cache,
     # so the trace keeps the general causal mask.
     g = torch.Generator().manual_seed(0)
     past_names = [f"past_key_values.{i}.{k}" for i in range(layers) for k in ("key", "value")]
-    example = {"input_ids": torch.randint(0, hf.VOCAB, (1, 3), generator=g),
-               "attention_mask": torch.ones(1, 5, dtype=torch.int64),
-               "position_ids": torch.arange(2, 5).reshape(1, 3),
-               **{n: torch.rand(1, heads_kv, 2, head_dim, generator=g) for n in past_names}}
+    example = {
+        "input_ids": torch.randint(0, hf.VOCAB, (1, 3), generator=g),
+        "attention_mask": torch.ones(1, 5, dtype=torch.int64),
+        "position_ids": torch.arange(2, 5).reshape(1, 3),
+        **{n: torch.rand(1, heads_kv, 2, head_dim, generator=g) for n in past_names},
+    }
     with torch.no_grad():
         ov_model = ov.convert_model(WithPastPositions(model, layers), example_input=tuple(example.values()))
     for port, name in zip(ov_model.inputs, example):
@@ -117,5 +141,12 @@ def llama_stateful():
     _fuse_cache_reorder(ov_model, past_names)
     apply_make_stateful_transformation(ov_model, dict(zip(past_names, present)))
     _zero_initial_states(ov_model)
-    return ov_model, {"family": "llm", "source": "transformers", "weights": "fp32", "kv_cache": True,
-                      "stateful": True, "inputs": steps()[0], "steps": steps()}
+    return ov_model, {
+        "family": "llm",
+        "source": "transformers",
+        "weights": "fp32",
+        "kv_cache": True,
+        "stateful": True,
+        "inputs": steps()[0],
+        "steps": steps(),
+    }

@@ -3,14 +3,17 @@ does (tests/bf16_rounding.py): to nearest even (the spec, and irexec), flushing 
 (AVX512-BF16, AMX), or up only from an odd last bit (AVX2). A row made here has explicit
 operands, asserts the spec's rounding on irexec, and accepts each CPU's rounding from the
 plugin, so the table passes on any x86 machine."""
+
 import numpy as np
 
 from bf16_rounding import BF16, bf16_plugin_roundings
 
 from .rows import Case, T
 
-WHY = ("the plugin rounds the f32 result to bf16 as its CPU does: flushing subnormals (AVX512-BF16) or "
-       "rounding up only from an odd last bit (AVX2)")
+WHY = (
+    "the plugin rounds the f32 result to bf16 as its CPU does: flushing subnormals (AVX512-BF16) or "
+    "rounding up only from an odd last bit (AVX2)"
+)
 
 
 def bf16_case(fn, a, b, name: str, plugin_fns=(), **kw) -> Case:
@@ -24,8 +27,14 @@ def bf16_case(fn, a, b, name: str, plugin_fns=(), **kw) -> Case:
     spec = exact.astype(BF16)
     others = [r.astype(BF16) for r in results[1:]] + [r for res in results for r in bf16_plugin_roundings(res)]
     others = [o for o in others if not np.array_equal(o.view(np.uint16), spec.view(np.uint16))]
-    return Case((T("bf16", a.shape, a), T("bf16", b.shape, b)), expect=(spec,),
-                plugin=[(o,) for o in others] or None, why=WHY if others else "", name=name, **kw)
+    return Case(
+        (T("bf16", a.shape, a), T("bf16", b.shape, b)),
+        expect=(spec,),
+        plugin=[(o,) for o in others] or None,
+        why=WHY if others else "",
+        name=name,
+        **kw,
+    )
 
 
 def operands(seed: int, shape: tuple, low: int = -64, high: int = 64) -> np.ndarray:

@@ -15,19 +15,21 @@ to refuse it in one line naming the layer, with its exit status, and ``irexec li
 plugin's departures as ``departures`` (rows.Case rows), not as ``cases``: the docs generator and the
 fuzzers' seeds make layers of those, which a layer with bodies cannot be made of.
 """
+
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 from lxml import etree
 
-from cases.rows import Case as DocRow, T
+from cases.rows import Case as DocRow
+from cases.rows import T
 
 ov = pytest.importorskip("openvino")
 o1, o5, o8 = ov.opset1, ov.opset5, ov.opset8
@@ -85,7 +87,7 @@ def tensor_iterator(body_results, body_params):
     return node, body
 
 
-def if_op(cond, then_body: "ov.Model", else_body: "ov.Model", pairs, results):
+def if_op(cond, then_body: ov.Model, else_body: ov.Model, pairs, results):
     """An If: ``pairs`` (value, then Parameter or None, else Parameter or None), ``results``
     (then Result, else Result) per output. Returns the outputs."""
     node = o8.if_op(cond.output(0))
@@ -99,13 +101,14 @@ def if_op(cond, then_body: "ov.Model", else_body: "ov.Model", pairs, results):
 @dataclass
 class BodyCase:
     """``build(feeder)`` makes the layer and returns its outputs (ov Outputs)."""
+
     name: str
     build: Callable
-    expect: Optional[list] = None
-    plugin: Optional[list] = None
+    expect: list | None = None
+    plugin: list | None = None
     why: str = ""
     oracle: bool = True
-    inputs: tuple = ()   # for the docs: what the case is fed (T rows)
+    inputs: tuple = ()  # for the docs: what the case is fed (T rows)
 
     def __post_init__(self):
         if (self.plugin is not None or not self.oracle) and self.expect is None:
@@ -117,11 +120,12 @@ class BodyError:
     """A model ``build(feeder)`` broken by ``change(root)`` (the XML root; may return nothing):
     ``irexec run`` must exit ``exit`` with one line matching ``match`` that names ``layer`` (a
     regex of the layer's path), and ``irexec lint`` report ``code`` (None: lint finds no error)."""
+
     name: str
     build: Callable
     change: Callable
     match: str
-    code: Optional[str] = None
+    code: str | None = None
     exit: int = 1
     layer: str = ""
     limit: dict = field(default_factory=dict)  # module attributes set for the run: {"MAX_ITERATIONS": 5}
@@ -135,8 +139,11 @@ class BodyTable:
         # layer with bodies cannot be made of them. The plugin's departures, as rows.Case rows
         # for a docs generator that can tell them apart:
         self.cases = []
-        self.departures = [DocRow(c.inputs, expect=tuple(c.expect), plugin=[tuple(c.plugin)], why=c.why,
-                                  name=c.name) for c in self.body_cases if c.plugin is not None]
+        self.departures = [
+            DocRow(c.inputs, expect=tuple(c.expect), plugin=[tuple(c.plugin)], why=c.why, name=c.name)
+            for c in self.body_cases
+            if c.plugin is not None
+        ]
         self.outputs = 1
 
     def covers(self) -> set:
@@ -188,6 +195,7 @@ def run_group(cases: list, oracle: bool, folder) -> None:
     import irexec
     from irexec.check.lint import check
     from oracle import save
+
     folder.mkdir(parents=True)
     model, feeds, spans = _model(cases)
     path = save(model, folder)
@@ -207,14 +215,16 @@ def run_group(cases: list, oracle: bool, folder) -> None:
                 continue
             if case.plugin is not None:
                 options = [np.asarray(case.expect[k]), np.asarray(case.plugin[k])]
-                assert any(_equal(theirs[name], o) for o in options), \
+                assert any(_equal(theirs[name], o) for o in options), (
                     f"{where}: the plugin gives {theirs[name]!r}, neither the spec's nor the recorded departure"
+                )
             else:
                 _same(got, theirs[name], f"{where}: irexec vs the plugin")
 
 
 def _plugin(path: str, feeds: dict) -> dict:
     from oracle import core
+
     compiled = core().compile_model(path, "CPU")
     res = compiled(feeds)
     return {port.get_node().get_friendly_name(): np.asarray(res[port]) for port in compiled.outputs}
@@ -234,9 +244,10 @@ def _same(got, want, what: str) -> None:
 
 
 def run_error(row: BodyError, tmp_path) -> None:
-    from oracle import save
-    import irexec.ops.bodies as bodies
+    import irexec.ops.iterating as iterating
     from irexec.cli import cli
+    from oracle import save
+
     f = Feeder("e")
     outs = row.build(f)
     path = save(ov.Model([o8.result(o) for o in outs], f.params, "error"), tmp_path)
@@ -247,7 +258,7 @@ def run_error(row: BodyError, tmp_path) -> None:
     args = ["run", path] + (["-i", str(tmp_path / "in.npz")] if f.feeds else [])
     with pytest.MonkeyPatch.context() as mp:
         for key, value in row.limit.items():
-            mp.setattr(bodies, key, value)
+            mp.setattr(iterating, key, value)
         r = CliRunner().invoke(cli, args, catch_exceptions=False)
     lines = r.output.strip().splitlines()
     assert r.exit_code == row.exit, f"exit {r.exit_code}, wanted {row.exit}: {r.output}"
@@ -270,5 +281,22 @@ def port_map_entry(root, op_type: str, tag: str, n: int = 0):
     return by_type(root, op_type).findall(f"port_map/{tag}")[n]
 
 
-__all__ = ["BodyCase", "BodyError", "BodyTable", "Feeder", "T", "by_type", "const", "floats", "if_op", "loop",
-           "o1", "o5", "o8", "ov", "param", "port_map_entry", "tensor_iterator"]
+__all__ = [
+    "BodyCase",
+    "BodyError",
+    "BodyTable",
+    "Feeder",
+    "T",
+    "by_type",
+    "const",
+    "floats",
+    "if_op",
+    "loop",
+    "o1",
+    "o5",
+    "o8",
+    "ov",
+    "param",
+    "port_map_entry",
+    "tensor_iterator",
+]

@@ -10,6 +10,7 @@ dims while the other operand's become ``?``: "[3] with [?]", where the result is
 dynamic rank) predicts exactly what OpenVINO's own shape inference does, over more shapes
 (intervals, dynamic rank) than the harness's dynamic variant makes.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,14 +19,19 @@ import pytest
 
 from cases.rows import Case, Error, T
 
+
 def broadcasting(etype: str = "f32", a: dict | None = None, b: dict | None = None, **case) -> list:
     """The shape cases of a binary elementwise op on ``etype``; ``a``/``b``: more arguments of
     ``T`` for each operand (``low``, ``high``); ``case``: more arguments of every ``Case``."""
     a, b = a or {}, b or {}
 
     def c(sa, sb, attrs=None, name="", ca=False, cb=False):
-        return Case((T(etype, sa, const=ca, **a), T(etype, sb, const=cb, **b)), attrs=attrs or {},
-                    name=f"{etype} {name}", **case)
+        return Case(
+            (T(etype, sa, const=ca, **a), T(etype, sb, const=cb, **b)),
+            attrs=attrs or {},
+            name=f"{etype} {name}",
+            **case,
+        )
 
     return [
         c((2, 3), (2, 3), name="equal shapes, auto_broadcast left out"),
@@ -50,29 +56,56 @@ def broadcasting(etype: str = "f32", a: dict | None = None, b: dict | None = Non
 def broadcast_errors(etype: str = "f32") -> list:
     """The shape and attribute errors of a binary elementwise op on ``etype`` (all found by lint,
     with the operands fed at run time)."""
+
     def e(sa, sb, match, attrs=None, code="S005", name=""):
         return Error((T(etype, sa), T(etype, sb)), match=match, attrs=attrs or {}, code=code, name=name, at="lint")
 
     return [
         e((2, 3), (4,), r"shapes \[2,3\] and \[1,4\] do not broadcast", name="[2,3] with [4]"),
         e((3,), (2, 4), r"shapes \[1,3\] and \[2,4\] do not broadcast", name="[3] with [2,4]"),
-        e((2, 3), (3,), r"auto_broadcast='none' needs equal shapes, got \[2,3\] and \[3\]",
-          {"auto_broadcast": "none"}, name="none: [2,3] with [3]"),
-        e((1, 3), (2, 3), r"auto_broadcast='none' needs equal shapes", {"auto_broadcast": "none"},
-          name="none: [1,3] with [2,3]"),
+        e(
+            (2, 3),
+            (3,),
+            r"auto_broadcast='none' needs equal shapes, got \[2,3\] and \[3\]",
+            {"auto_broadcast": "none"},
+            name="none: [2,3] with [3]",
+        ),
+        e(
+            (1, 3),
+            (2, 3),
+            r"auto_broadcast='none' needs equal shapes",
+            {"auto_broadcast": "none"},
+            name="none: [1,3] with [2,3]",
+        ),
         e((2, 3), (2, 3), r"auto_broadcast='pdpd' is not supported", {"auto_broadcast": "pdpd"}, name="pdpd"),
-        e((2, 3), (2, 3), r"auto_broadcast='explicit' is not one of numpy, none, pdpd",
-          {"auto_broadcast": "explicit"}, code="O003", name="unknown auto_broadcast"),
+        e(
+            (2, 3),
+            (2, 3),
+            r"auto_broadcast='explicit' is not one of numpy, none, pdpd",
+            {"auto_broadcast": "explicit"},
+            code="O003",
+            name="unknown auto_broadcast",
+        ),
     ]
 
 
 # (operand shapes, attributes): OpenVINO's PartialShape syntax, None: dynamic rank.
 BINARY_PARTIAL = [
-    (("3", "?"), {}), (("?", "3"), {}), (("2,3", "?"), {}), (("?", "2,3"), {}),
-    (("?,3", "2,?"), {}), (("2,?", "?,3"), {"auto_broadcast": "numpy"}),
-    (("1", "?"), {}), (("?", "1"), {}), (("0", "?"), {}), (("", "?,?"), {}),
-    (("2..5", "3"), {}), (("3", "1..4"), {}), (("1..3", "2..6"), {}),
-    ((None, "2,3"), {}), (("2,3", None), {}),
+    (("3", "?"), {}),
+    (("?", "3"), {}),
+    (("2,3", "?"), {}),
+    (("?", "2,3"), {}),
+    (("?,3", "2,?"), {}),
+    (("2,?", "?,3"), {"auto_broadcast": "numpy"}),
+    (("1", "?"), {}),
+    (("?", "1"), {}),
+    (("0", "?"), {}),
+    (("", "?,?"), {}),
+    (("2..5", "3"), {}),
+    (("3", "1..4"), {}),
+    (("1..3", "2..6"), {}),
+    ((None, "2,3"), {}),
+    (("2,3", None), {}),
     (("3", "?"), {"auto_broadcast": "none"}),
     (("?", "3"), {"auto_broadcast": "none"}),
     (("?,3", "2,?"), {"auto_broadcast": "none"}),
@@ -83,14 +116,25 @@ BINARY_PARTIAL = [
 
 # Select's (cond, then, else).
 SELECT_PARTIAL = [
-    (("?", "3", "3"), {}), (("3", "?", "?"), {}), (("?", "?", "3"), {}), (("3", "?", "1"), {}),
-    (("2,3", "?", "?"), {}), (("?", "2,3", "3"), {}),
+    (("?", "3", "3"), {}),
+    (("3", "?", "?"), {}),
+    (("?", "?", "3"), {}),
+    (("3", "?", "1"), {}),
+    (("2,3", "?", "?"), {}),
+    (("?", "2,3", "3"), {}),
     (("?,?", "3", "1"), {"auto_broadcast": "numpy"}),
-    (("1", "?", "?"), {}), (("2..5", "3", "?"), {}), (("1..3", "2..6", "?"), {}),
-    ((None, "3", "3"), {}), (("3", None, "3"), {}), (("", "?", "?,3"), {}),
-    (("2,1", "?", "1,4"), {}), (("2", "3", "?"), {}),
-    (("?", "3", "3"), {"auto_broadcast": "none"}), (("?", "1", "1"), {"auto_broadcast": "none"}),
-    ((None, "3", "3"), {"auto_broadcast": "none"}), (("2,3", "?", "?"), {"auto_broadcast": "none"}),
+    (("1", "?", "?"), {}),
+    (("2..5", "3", "?"), {}),
+    (("1..3", "2..6", "?"), {}),
+    ((None, "3", "3"), {}),
+    (("3", None, "3"), {}),
+    (("", "?", "?,3"), {}),
+    (("2,1", "?", "1,4"), {}),
+    (("2", "3", "?"), {}),
+    (("?", "3", "3"), {"auto_broadcast": "none"}),
+    (("?", "1", "1"), {"auto_broadcast": "none"}),
+    ((None, "3", "3"), {"auto_broadcast": "none"}),
+    (("2,3", "?", "?"), {"auto_broadcast": "none"}),
     (("3", "?", "?"), {"auto_broadcast": "none"}),
     (("?", "?", "3"), {"auto_broadcast": "none"}),
     (("1", "?", "?"), {"auto_broadcast": "none"}),
@@ -104,14 +148,22 @@ def partial_shapes(table, etype: str = "f32", rows=None):
     each (shapes, attrs) of ``rows`` (BINARY_PARTIAL by default) and each version.
     Where OpenVINO refuses the shapes, irexec must refuse them too."""
     rows = BINARY_PARTIAL if rows is None else rows
-    params = [pytest.param(shapes, attrs, version, id=f"{version}-{'-'.join(map(str, shapes))}-"
-                           f"{attrs.get('auto_broadcast', 'default')}")
-              for shapes, attrs in rows for version in table.versions]
+    params = [
+        pytest.param(
+            shapes,
+            attrs,
+            version,
+            id=f"{version}-{'-'.join(map(str, shapes))}-{attrs.get('auto_broadcast', 'default')}",
+        )
+        for shapes, attrs in rows
+        for version in table.versions
+    ]
 
     @pytest.mark.parametrize("shapes,attrs,version", params)
     def test_partial_shapes(shapes, attrs, version):
         ov = pytest.importorskip("openvino")
         import openvino.opset15 as ops
+
         from irexec.errors import ValidationError
         from irexec.ops import lookup
         from irexec.ops.op import Fact
@@ -119,11 +171,15 @@ def partial_shapes(table, etype: str = "f32", rows=None):
         from irexec.types import BY_NAME
 
         types = [("boolean" if table.type == "Select" and i == 0 else etype) for i in range(len(shapes))]
-        params = [ops.parameter(ov.PartialShape.dynamic() if s is None else ov.PartialShape(f"[{s}]"),
-                                getattr(ov.Type, t)) for s, t in zip(shapes, types)]
+        params = [
+            ops.parameter(ov.PartialShape.dynamic() if s is None else ov.PartialShape(f"[{s}]"), getattr(ov.Type, t))
+            for s, t in zip(shapes, types)
+        ]
         build = getattr(ops, re.sub(r"(?<!^)([A-Z])", r"_\1", table.type).lower())
-        facts = [Fact(BY_NAME[t], None if s is None else tuple(parse_dim(d) for d in s.split(",") if d))
-                 for s, t in zip(shapes, types)]
+        facts = [
+            Fact(BY_NAME[t], None if s is None else tuple(parse_dim(d) for d in s.split(",") if d))
+            for s, t in zip(shapes, types)
+        ]
         op = lookup(table.type, version)(dict(attrs))
         try:
             node = build(*params, **attrs)
@@ -141,6 +197,7 @@ def partial_shapes(table, etype: str = "f32", rows=None):
 
 
 # ---- rows that sibling ops share ----------------------------------------------------------------
+
 
 def remainder_cases(a: list, b: list) -> list:
     """Mod's and FloorMod's common rows: broadcasting with non-zero divisors (f32, i32, u8),
@@ -165,12 +222,27 @@ def remainder_by_zero() -> list:
     """Mod's and FloorMod's refusals of an integer zero divisor: fed at run time, as a constant
     operand broadcast over the other, and as a zero scalar (only the values show them)."""
     return [
-        Error((T("i32", (3,), [6, -7, 8]), T("i32", (3,), [3, 0, 1])), match="integer division by zero", code="S005",
-              name="i32 by zero", at="run"),
-        Error((T("u8", (2, 2), [[6, 7], [1, 2]]), T("u8", (2,), [3, 0], const=True)),
-              match="integer division by zero", code="S005", name="u8 by a constant zero", at="run"),
-        Error((T("i64", (2,), [-6, 7]), T("i64", (), 0)), match="integer division by zero", code="S005",
-              name="i64 by a zero scalar", at="run"),
+        Error(
+            (T("i32", (3,), [6, -7, 8]), T("i32", (3,), [3, 0, 1])),
+            match="integer division by zero",
+            code="S005",
+            name="i32 by zero",
+            at="run",
+        ),
+        Error(
+            (T("u8", (2, 2), [[6, 7], [1, 2]]), T("u8", (2,), [3, 0], const=True)),
+            match="integer division by zero",
+            code="S005",
+            name="u8 by a constant zero",
+            at="run",
+        ),
+        Error(
+            (T("i64", (2,), [-6, 7]), T("i64", (), 0)),
+            match="integer division by zero",
+            code="S005",
+            name="i64 by a zero scalar",
+            at="run",
+        ),
     ]
 
 
@@ -183,8 +255,10 @@ def extremum_cases(special_a: list, special_b: list) -> list:
         *broadcasting("f32", a={"low": -2, "high": 3}, b={"low": -2, "high": 3})[:3],  # many ties
         *broadcasting("i32")[:5],
         *broadcasting("u8")[:3],
-        Case((T("i32", (4,), [-2 ** 31, 2 ** 31 - 1, 5, -5]), T("i32", (4,), [2 ** 31 - 1, -2 ** 31, 5, 5])),
-             name="i32 extremes and a tie"),
+        Case(
+            (T("i32", (4,), [-(2**31), 2**31 - 1, 5, -5]), T("i32", (4,), [2**31 - 1, -(2**31), 5, 5])),
+            name="i32 extremes and a tie",
+        ),
         Case((T("f16", (2, 3)), T("f16", (3,)))),
         Case((T("f16", (3,)), T("f16", (2, 3), const=True))),
         Case((T("bf16", (2, 3)), T("bf16", (3,)))),

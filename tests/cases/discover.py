@@ -1,5 +1,6 @@
 """Every case table under tests/cases, and each table as one IR for tools that want sample
 models of every op (the fuzzers' seeds)."""
+
 from __future__ import annotations
 
 import importlib
@@ -35,6 +36,7 @@ def table_ir(table, most: int = 6) -> tuple:
     are written as irexec's own shape inference gives them, so the IR lints clean; a case whose
     facts irexec does not know is left out (None when that is every case)."""
     from irexec.check.lint import check  # (late: the doc generator imports this module before irexec)
+
     rows = []
     for i, (case, version) in enumerate(table.expanded(table.cases)[:most]):
         rng = np.random.default_rng(zlib.crc32(f"{table.type}/{version}/{i}".encode()))

@@ -10,6 +10,7 @@ with every input a constant (shape inference folds it) and with every dim dynami
 partial shapes), and must give the same values; the shapes shape inference predicts must be the
 ones computed. Error rows run through ``irexec run`` and ``irexec lint`` as a user would.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -22,9 +23,9 @@ from click.testing import CliRunner
 
 import irexec
 from irexec.check.lint import check as lint_check
-from irexec.run import sizing
-from irexec.cli import cli
 from irexec.check.shape_inference import infer_shapes
+from irexec.cli import cli
+from irexec.run import sizing
 from irexec.shapes import compatible, fits, fmt
 from irexec.types import BY_NAME, unpack
 
@@ -39,6 +40,7 @@ AS_PRECISE_AS_OPENVINO = True
 
 
 # ---- cases -------------------------------------------------------------------------------------
+
 
 def _arrays(table: Table, rows: list) -> list:
     out = []
@@ -70,8 +72,10 @@ def _write(rows: list, path: str, ports: str = "openvino") -> tuple:
     by_name = {op.get_friendly_name(): op for op in model.get_ops()}
     for r, row in enumerate(rows):
         op = by_name[f"r{r}_op"]
-        row.outputs = [(_et_name(op.get_output_element_type(k)), _ov_dims(op.get_output_partial_shape(k)))
-                       for k in range(op.get_output_size())]
+        row.outputs = [
+            (_et_name(op.get_output_element_type(k)), _ov_dims(op.get_output_partial_shape(k)))
+            for k in range(op.get_output_size())
+        ]
     return write_ir(rows, path)
 
 
@@ -82,9 +86,13 @@ def _write_own_ports(rows: list, path: str) -> tuple:
     facts = lint_check(path).facts
     for row, op_id in zip(rows, op_ids):
         outs = [facts.get((op_id, k)) for k in range(row.n_outputs)]
-        row.outputs = [(f.etype.name if f is not None and f.etype is not None else None,
-                        () if f is None or f.shape is None else tuple(d.lo if d.is_static else -1 for d in f.shape))
-                       for f in outs]
+        row.outputs = [
+            (
+                f.etype.name if f is not None and f.etype is not None else None,
+                () if f is None or f.shape is None else tuple(d.lo if d.is_static else -1 for d in f.shape),
+            )
+            for f in outs
+        ]
     return write_ir(rows, path)
 
 
@@ -108,13 +116,16 @@ def run_cases(table: Table, tmp_path) -> None:
     alone = [i for i, (case, _) in enumerate(cases) if not case.oracle]
     for group, ports in ((compared, "openvino"), (alone, "irexec")):
         if group:
-            _run_group(table, [cases[i] for i in group], [arrays[i] for i in group], group, ports,
-                       tmp_path / ports)
+            _run_group(table, [cases[i] for i in group], [arrays[i] for i in group], group, ports, tmp_path / ports)
 
 
 def _feeds(names: list, cases: list, arrays: list, mode: str) -> dict:
-    given = (a for (case, _), arrs in zip(cases, arrays) for t, a in zip(case.inputs, arrs)
-             if mode != "const" and not t.const)
+    given = (
+        a
+        for (case, _), arrs in zip(cases, arrays)
+        for t, a in zip(case.inputs, arrs)
+        if mode != "const" and not t.const
+    )
     return dict(zip(names, given))
 
 
@@ -125,8 +136,11 @@ def _run_group(table: Table, cases: list, arrays: list, numbers: list, ports: st
     path = str(folder / "param.xml")
     names, op_ids, results = _write(_rows(table, cases, arrays, "param"), path, ports)
     feeds = _feeds(names, cases, arrays, "param")
-    plugin = _run_plugin(path, feeds) if ports == "openvino" else [
-        [None] * table.n_outputs(case, version) for case, version in cases]
+    plugin = (
+        _run_plugin(path, feeds)
+        if ports == "openvino"
+        else [[None] * table.n_outputs(case, version) for case, version in cases]
+    )
     mine = _run_irexec(path, feeds, op_ids, results, static=True)
     for i, (case, version) in zip(numbers, cases):
         where = f"{table.type}-{version} case {case.name or i}"
@@ -142,7 +156,8 @@ def _run_group(table: Table, cases: list, arrays: list, numbers: list, ports: st
                 options = [np.asarray(spec)] + [np.asarray(p[k]) for p in alternatives]
                 assert any(_close(theirs, o, exact=True) for o in options), (
                     f"{where} output {k}: the plugin gives {theirs!r}, neither the spec's {spec!r} nor a "
-                    f"recorded departure ({case.why})")
+                    f"recorded departure ({case.why})"
+                )
             else:
                 _same(got, theirs, f"{where} output {k}: irexec vs the plugin", rtol=case.rtol, atol=case.atol)
     # The same values with every input a constant (folded), and with every dim dynamic.
@@ -158,12 +173,17 @@ def _run_group(table: Table, cases: list, arrays: list, numbers: list, ports: st
             case, version = cases[j]
             i = numbers[j]
             for k, (a, b) in enumerate(zip(mine[j], again[n])):
-                _same(b, a, f"{table.type}-{version} case {case.name or i} output {k}: {mode} inputs vs "
-                            f"run-time inputs", exact=True)
+                _same(
+                    b,
+                    a,
+                    f"{table.type}-{version} case {case.name or i} output {k}: {mode} inputs vs run-time inputs",
+                    exact=True,
+                )
 
 
 def _run_plugin(path: str, feeds: dict) -> list:
     from oracle import from_ov_tensor, to_ov_tensor
+
     core = ov.Core()
     compiled = core.compile_model(core.read_model(path), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
     request = compiled.create_infer_request()
@@ -180,16 +200,26 @@ def _run_plugin(path: str, feeds: dict) -> list:
     for i, port in enumerate(compiled.outputs):
         tensor = request.get_output_tensor(i)
         by_name[port.get_node().get_friendly_name()] = (
-            _strings(tensor) if tensor.element_type == ov.Type.string
-            else _unpacked(tensor) if tensor.element_type.bitwidth < 8 else from_ov_tensor(tensor))
+            _strings(tensor)
+            if tensor.element_type == ov.Type.string
+            else _unpacked(tensor)
+            if tensor.element_type.bitwidth < 8
+            else from_ov_tensor(tensor)
+        )
     rows = sorted({int(n.split("_")[0][1:]) for n in by_name})
-    return [[by_name[n] for n in sorted((n for n in by_name if n.startswith(f"r{r}_")),
-                                        key=lambda n: int(n.rsplit("out", 1)[1]))] for r in rows]
+    return [
+        [
+            by_name[n]
+            for n in sorted((n for n in by_name if n.startswith(f"r{r}_")), key=lambda n: int(n.rsplit("out", 1)[1]))
+        ]
+        for r in rows
+    ]
 
 
 def _strings(tensor) -> np.ndarray:
     """The plugin's string output as irexec holds strings: its bytes decoded as irexec does."""
     from irexec.strings import decode
+
     raw = tensor.bytes_data.reshape(-1).tolist() if tensor.get_size() else []
     return np.array([decode(b) for b in raw] or np.empty(0), dtype=object).reshape(tuple(tensor.shape))
 
@@ -214,29 +244,37 @@ def _run_irexec(path: str, feeds: dict, op_ids: list, results: list, static: boo
         arrays = [by_result[result_ids[n]] for n in names]
         for k, arr in enumerate(arrays):
             fact = facts[(op_id, k)]
-            shape_ok = fits(fact.shape, arr.shape) if static else (
-                fact.shape is None or compatible(fact.shape, tuple(_dim(n) for n in arr.shape)))
-            assert shape_ok, f"layer {op_id} output {k}: shape inference says {fmt(fact.shape)}, the run gave " \
-                             f"{list(arr.shape)}"
+            shape_ok = (
+                fits(fact.shape, arr.shape)
+                if static
+                else (fact.shape is None or compatible(fact.shape, tuple(_dim(n) for n in arr.shape)))
+            )
+            assert shape_ok, (
+                f"layer {op_id} output {k}: shape inference says {fmt(fact.shape)}, the run gave {list(arr.shape)}"
+            )
             if not static and AS_PRECISE_AS_OPENVINO:
                 # At least as precise as OpenVINO's own inference (the port it wrote back): a dim
                 # it knows, irexec's rule must know too.
                 port = model.graph.layer(op_id).outputs[k].shape
                 if port and fact.shape is not None and len(port) == len(fact.shape):
                     lost = [i for i, (p, f) in enumerate(zip(port, fact.shape)) if p.is_static and f != p]
-                    assert not lost, f"layer {op_id} output {k}: shape inference says {fmt(fact.shape)}, " \
-                                     f"OpenVINO knows {fmt(port)}"
+                    assert not lost, (
+                        f"layer {op_id} output {k}: shape inference says {fmt(fact.shape)}, OpenVINO knows {fmt(port)}"
+                    )
                 elif port and fact.shape is None:
-                    raise AssertionError(f"layer {op_id} output {k}: shape inference knows no rank, OpenVINO "
-                                         f"knows {fmt(port)}")
-            assert fact.etype is None or fact.etype.dtype == arr.dtype, \
+                    raise AssertionError(
+                        f"layer {op_id} output {k}: shape inference knows no rank, OpenVINO knows {fmt(port)}"
+                    )
+            assert fact.etype is None or fact.etype.dtype == arr.dtype, (
                 f"layer {op_id} output {k}: shape inference says {fact.etype}, the run gave {arr.dtype}"
+            )
         rows.append(arrays)
     return rows
 
 
 def _dim(n):
     from irexec.shapes import fixed
+
     return fixed(n)
 
 
@@ -247,8 +285,10 @@ def _close(a, b, exact=True, rtol=0.0, atol=0.0) -> bool:
     if a.dtype.kind in "OU" or b.dtype.kind in "OU":  # strings: equal, element by element
         return a.dtype.kind in "OU" and b.dtype.kind in "OU" and bool(np.array_equal(a, b))
     if a.dtype.kind in "biu" or b.dtype.kind in "biu" or exact:
-        wa, wb = a.astype(np.float64) if a.dtype.kind not in "biu" else a, \
-            b.astype(np.float64) if b.dtype.kind not in "biu" else b
+        wa, wb = (
+            a.astype(np.float64) if a.dtype.kind not in "biu" else a,
+            b.astype(np.float64) if b.dtype.kind not in "biu" else b,
+        )
         if wa.dtype.kind == "f" or wb.dtype.kind == "f":
             wa, wb = np.asarray(wa, np.float64), np.asarray(wb, np.float64)
             same = (wa == wb) | (np.isnan(wa) & np.isnan(wb))
@@ -263,11 +303,13 @@ def _same(got, want, what, exact=False, rtol=0.0, atol=0.0) -> None:
     assert got.shape == want.shape, f"{what}: shape {list(got.shape)} != {list(want.shape)}"
     if want.dtype.kind != "O" and got.dtype != want.dtype and want.dtype.kind == got.dtype.kind and exact:
         want = want.astype(got.dtype)
-    assert _close(got, want, exact=exact or (rtol == 0 and atol == 0), rtol=rtol, atol=atol), \
+    assert _close(got, want, exact=exact or (rtol == 0 and atol == 0), rtol=rtol, atol=atol), (
         f"{what}:\n  got  {got!r}\n  want {want!r}"
+    )
 
 
 # ---- errors ------------------------------------------------------------------------------------
+
 
 @contextlib.contextmanager
 def _steering_limit(n: int):
@@ -290,13 +332,12 @@ def run_error(table: Table, row: Error, version: str, mode: str, tmp_path) -> No
     names, _, _ = _write_own_ports([layer], path)
     given = [a for t, a in zip(row.inputs, arrays) if not (mode == "const" or t.const)]
     # (Strings as <U: irexec refuses the pickled object arrays np.savez would write for them.)
-    np.savez(str(tmp_path / "in.npz"), **{n: a.astype(str) if a.dtype.kind == "O" else a
-                                          for n, a in zip(names, given)})
+    np.savez(str(tmp_path / "in.npz"), **{n: a.astype(str) if a.dtype.kind == "O" else a for n, a in zip(names, given)})
     args = ["run", path] + (["-i", str(tmp_path / "in.npz")] if names else [])
     # Inputs fed at run time are refused twice: as a user's run does (the sizing pass sees the
     # values of small integer inputs, so the op's rule may refuse them), and with the sizing pass
     # blind to every value, so that the op's compute must refuse them itself.
-    for value_limit in ((sizing.SHAPE_VALUE_LIMIT, 0) if names else (sizing.SHAPE_VALUE_LIMIT,)):
+    for value_limit in (sizing.SHAPE_VALUE_LIMIT, 0) if names else (sizing.SHAPE_VALUE_LIMIT,):
         with _steering_limit(value_limit):
             r = CliRunner().invoke(cli, args, catch_exceptions=False)
         seen = "" if value_limit else " (with no input value known before the run)"

@@ -1,5 +1,6 @@
 """Write a case table as one IR: each row a subgraph (its inputs, the layer, a Result per
 output), so that one model compiled once runs every row."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from irexec.types import BY_NAME, pack
 class Row:
     """One layer to write: its op, version, attributes, inputs (etype, dims, constant value or
     None) and, once OpenVINO has read the file, its outputs' (etype, dims)."""
+
     type: str
     version: str
     attrs: dict
@@ -48,17 +50,26 @@ def write_ir(rows: list, path: str) -> tuple:
                 name = f"r{r}_in{j}"
                 names.append(name)
                 shape = ",".join("-1" if d == -1 else str(d) for d in dims) if dims != () else ""
-                layers.append(f'<layer id="{lid}" name="{name}" type="Parameter" version="opset1">'
-                              f'<data shape="{shape}" element_type="{etype}"/>'
-                              f"<output>{_port(0, etype, dims, name)}</output></layer>")
+                layers.append(
+                    f'<layer id="{lid}" name="{name}" type="Parameter" version="opset1">'
+                    f'<data shape="{shape}" element_type="{etype}"/>'
+                    f"<output>{_port(0, etype, dims, name)}</output></layer>"
+                )
             else:
                 et = BY_NAME[etype]
-                raw = (pack_strings(value) if et.is_string else pack(np.asarray(value), et) if et.bits < 8
-                       else np.ascontiguousarray(value, et.dtype).tobytes())
-                layers.append(f'<layer id="{lid}" name="r{r}_c{j}" type="Const" version="opset1">'
-                              f'<data element_type="{etype}" shape="{",".join(map(str, dims))}" '
-                              f'offset="{len(blob)}" size="{len(raw)}"/>'
-                              f"<output>{_port(0, etype, dims)}</output></layer>")
+                raw = (
+                    pack_strings(value)
+                    if et.is_string
+                    else pack(np.asarray(value), et)
+                    if et.bits < 8
+                    else np.ascontiguousarray(value, et.dtype).tobytes()
+                )
+                layers.append(
+                    f'<layer id="{lid}" name="r{r}_c{j}" type="Const" version="opset1">'
+                    f'<data element_type="{etype}" shape="{",".join(map(str, dims))}" '
+                    f'offset="{len(blob)}" size="{len(raw)}"/>'
+                    f"<output>{_port(0, etype, dims)}</output></layer>"
+                )
                 blob += raw
             feeds.append(lid)
         op_id = nid
@@ -69,8 +80,10 @@ def write_ir(rows: list, path: str) -> tuple:
         outs = row.outputs or [(None, None)] * row.n_outputs
         n_in = len(row.inputs)
         out_ports = "".join(_port(n_in + k, et, dims) for k, (et, dims) in enumerate(outs))
-        layers.append(f'<layer id="{op_id}" name="r{r}_op" type="{row.type}" version="{row.version}">'
-                      f"<data {data}/><input>{ins}</input><output>{out_ports}</output></layer>")
+        layers.append(
+            f'<layer id="{op_id}" name="r{r}_op" type="{row.type}" version="{row.version}">'
+            f"<data {data}/><input>{ins}</input><output>{out_ports}</output></layer>"
+        )
         for j, src in enumerate(feeds):
             edges.append((src, 0, op_id, j))
         row_results = []
@@ -78,15 +91,19 @@ def write_ir(rows: list, path: str) -> tuple:
             lid = nid
             nid += 1
             row_results.append(f"r{r}_out{k}")
-            layers.append(f'<layer id="{lid}" name="r{r}_out{k}" type="Result" version="opset1">'
-                          f"<input>{_port(0, et, dims)}</input></layer>")
+            layers.append(
+                f'<layer id="{lid}" name="r{r}_out{k}" type="Result" version="opset1">'
+                f"<input>{_port(0, et, dims)}</input></layer>"
+            )
             edges.append((op_id, n_in + k, lid, 0))
         results.append(row_results)
-    text = ('<?xml version="1.0"?>\n<net name="cases" version="11">\n<layers>\n' + "\n".join(layers)
-            + "\n</layers>\n<edges>\n"
-            + "\n".join(f'<edge from-layer="{a}" from-port="{b}" to-layer="{c}" to-port="{d}"/>'
-                        for a, b, c, d in edges)
-            + "\n</edges>\n</net>\n")
+    text = (
+        '<?xml version="1.0"?>\n<net name="cases" version="11">\n<layers>\n'
+        + "\n".join(layers)
+        + "\n</layers>\n<edges>\n"
+        + "\n".join(f'<edge from-layer="{a}" from-port="{b}" to-layer="{c}" to-port="{d}"/>' for a, b, c, d in edges)
+        + "\n</edges>\n</net>\n"
+    )
     with open(path, "w") as f:
         f.write(text)
     with open(path[:-4] + ".bin", "wb") as f:

@@ -1,8 +1,8 @@
 """The rows of a case table: input specs, cases (values compared with the plugin), errors."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 
@@ -15,12 +15,13 @@ class T:
     within [low, high) when given). ``const``: a Const layer rather than a Parameter in the
     plugin table (every case also runs with all inputs constant in irexec, and with all dims
     dynamic)."""
+
     etype: str
     shape: tuple = ()
     values: object = None
     const: bool = False
-    low: Optional[int] = None
-    high: Optional[int] = None
+    low: int | None = None
+    high: int | None = None
 
     def array(self, rng: np.random.Generator) -> np.ndarray:
         dtype = BY_NAME[self.etype].dtype
@@ -53,10 +54,11 @@ class Case:
     the plugin cannot run at all (it refuses the model, or crashes): only irexec runs it, against
     ``expect``, and ``why`` says what the plugin does. ``dynamic=False``: leave the case out of
     the all-dims-dynamic run (OpenVINO cannot read some valid layers with unknown dims)."""
+
     inputs: tuple
     attrs: dict = field(default_factory=dict)
-    versions: Optional[tuple] = None
-    expect: Optional[tuple] = None
+    versions: tuple | None = None
+    expect: tuple | None = None
     plugin: object = None
     why: str = ""
     rtol: float = 0.0
@@ -64,7 +66,7 @@ class Case:
     name: str = ""
     oracle: bool = True
     dynamic: bool = True
-    outputs: Optional[int] = None  # the op's output count here, when the table's does not say it
+    outputs: int | None = None  # the op's output count here, when the table's does not say it
 
     def __post_init__(self):
         if not self.oracle and self.expect is None:
@@ -85,16 +87,17 @@ class Error:
     says when the refusal can be known with inputs fed at run time: "lint" (from shapes, types and
     attributes: ``irexec lint`` must report ``code`` too), "run" (only the values show it: ``irexec
     lint`` must report no error), or None (not checked)."""
+
     inputs: tuple
     match: str
     attrs: dict = field(default_factory=dict)
-    code: Optional[str] = None
+    code: str | None = None
     exit: int = 1
-    versions: Optional[tuple] = None
+    versions: tuple | None = None
     modes: tuple = ("param", "const")
     name: str = ""
-    at: Optional[str] = None
-    outputs: Optional[int] = None  # as for Case
+    at: str | None = None
+    outputs: int | None = None  # as for Case
 
 
 class Table:
@@ -129,18 +132,21 @@ class Table:
 
         def test_cases(tmp_path):
             from .harness import run_cases
+
             run_cases(table, tmp_path)
 
         errors = table.expanded(table.errors)
         ids = [f"{v}-{row.name or i}" for i, (row, v) in enumerate(errors)]
 
-        @pytest.mark.parametrize("row,version", errors or [pytest.param(None, None, marks=pytest.mark.skip)],
-                                 ids=ids or ["none"])
+        @pytest.mark.parametrize(
+            "row,version", errors or [pytest.param(None, None, marks=pytest.mark.skip)], ids=ids or ["none"]
+        )
         @pytest.mark.parametrize("mode", ["param", "const"])
         def test_errors(row, version, mode, tmp_path):
             if mode not in row.modes:
                 pytest.skip(f"this error row does not run with {mode} inputs")
             from .harness import run_error
+
             run_error(table, row, version, mode, tmp_path)
 
         return test_cases, test_errors

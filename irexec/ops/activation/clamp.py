@@ -7,6 +7,7 @@ NaN stays NaN, as in OpenVINO's reference implementation; the CPU plugin gives `
 For bf16 data an AVX2 machine's plugin rounds the bounds to bf16 by truncation (-1.1 to -1.09375),
 an AVX-512 one to nearest (-1.1015625, as irexec).
 """
+
 import math
 
 import numpy as np

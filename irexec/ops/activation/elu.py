@@ -6,6 +6,7 @@ where OpenVINO reads it and the CPU plugin runs the formula as written.
 The CPU plugin's exp is vectorised code of its own: its f32 results are within a few ulp of
 irexec's.
 """
+
 import numpy as np
 
 from ...errors import ValidationError

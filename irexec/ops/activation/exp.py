@@ -4,6 +4,7 @@ once (so a result past the type's range is inf). -inf gives 0, +inf gives inf, N
 The CPU plugin's exp is vectorised code of its own: its f32 results are within a few ulp of
 irexec's, but it gives +inf for NaN (irexec keeps NaN, as the spec's formula).
 """
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -10,6 +10,7 @@ negative tail its erf mode loses relative precision (-1.5423e-5 for x = -4.5, wh
 and irexec give -1.5289e-5; the absolute error stays below 1e-6). In erf mode an AVX-512 machine's
 plugin gives NaN for +inf (irexec, and an AVX2 machine, give inf).
 """
+
 import numpy as np
 
 from ..arithmetic.erf import erf

@@ -10,6 +10,7 @@ Departs from the CPU plugin, which takes an alpha of 0 for 0.2 and a beta of 0 f
 ONNX defaults): irexec computes the formula with the values given. The plugin also needs alpha
 and beta constant; irexec takes them at run time too. OpenVINO accepts integer and boolean data,
 which the spec's types (floating-point only) and irexec refuse."""
+
 import numpy as np
 
 from ...errors import ValidationError

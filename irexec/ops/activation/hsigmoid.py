@@ -4,6 +4,7 @@ compute in f32 and round once. NaN stays NaN.
 The CPU plugin multiplies by an f32 1/6 rather than divide by 6: it gives 0.99999994 where irexec
 gives 1 (x >= 3, inf), and 0 for NaN.
 """
+
 import numpy as np
 
 from ..elementwise import Unary

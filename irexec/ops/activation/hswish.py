@@ -1,6 +1,7 @@
 """HSwish-4: ``x * min(max(x + 3, 0), 6) / 6``, elementwise, on floating-point data; f16 and bf16
 compute in f32 and round once.
 """
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -2,6 +2,7 @@
 (any type, any rank, empty tensors too). NaN payloads and -0 are kept, as the values are not
 computed on. The CPU plugin narrows i64 to i32 (keeping the low 32 bits: 2^40 + 5 gives 5);
 irexec forwards the values as they are."""
+
 from ..op import Fact, Input, Op
 from ..registry import register
 

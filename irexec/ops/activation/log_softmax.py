@@ -13,6 +13,7 @@ its rows with NaN or +inf keep finite elements as -inf (``[inf, 0, 1]`` gives ``
 scalar with axis 0 (giving 0), which irexec refuses: a scalar has no axis. Its exp and log are
 vectorised code of its own: f32 results agree within a few ulp.
 """
+
 import numpy as np
 
 from ...shapes import normalize_axis

@@ -6,6 +6,7 @@ The CPU plugin computes the softplus as ``log(1 + exp(x))`` in f32: for negative
 digits of ``exp(x)`` that ``1 + exp(x)`` rounds away (an absolute error up to about 5e-7:
 -4.62021e-3 for x = -7.375 where irexec gives -4.62066e-3).
 """
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -16,6 +16,7 @@ refuse. The CPU plugin computes f64 in f32; on an AVX2 machine it multiplies zer
 
 The layer's type is spelled ``PReLU`` (as ov.save_model writes it; the spec's examples write
 ``Prelu``, which irexec reads too)."""
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -32,8 +33,9 @@ def _per_channel(data, slope) -> bool:
 
 def _broadcasts_to(slope, data) -> bool:
     """Whether the slope may broadcast (NumPy, one way) to the data's shape."""
-    return len(slope) <= len(data) and all(s.compatible(ONE) or s.compatible(d)
-                                           for s, d in zip(reversed(slope), reversed(data)))
+    return len(slope) <= len(data) and all(
+        s.compatible(ONE) or s.compatible(d) for s, d in zip(reversed(slope), reversed(data))
+    )
 
 
 def _prelu(x, slope):
@@ -51,8 +53,11 @@ class PReLU(Op):
             if not slope.shape:
                 raise ValidationError("PReLU's slope must have rank 1 or more, got a scalar", port=1)
             if x.shape is not None and not (_per_channel(x.shape, slope.shape) or _broadcasts_to(slope.shape, x.shape)):
-                raise ValidationError(f"PReLU's slope {fmt(slope.shape)} neither matches the data's channels "
-                                      f"(dim 1) nor broadcasts to its shape {fmt(x.shape)}", port=1)
+                raise ValidationError(
+                    f"PReLU's slope {fmt(slope.shape)} neither matches the data's channels "
+                    f"(dim 1) nor broadcasts to its shape {fmt(x.shape)}",
+                    port=1,
+                )
         return Fact(x.etype, x.shape)
 
     def compute(self, x, slope):

@@ -1,5 +1,6 @@
 """Relu-1: ``max(0, x)``, elementwise. The spec leaves NaN and -0 open; as the CPU plugin, irexec
 gives ``x`` where ``x > 0`` and 0 elsewhere, so -0 and NaN give +0."""
+
 import numpy as np
 
 from ..elementwise import Unary

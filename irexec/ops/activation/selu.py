@@ -8,6 +8,7 @@ The spec makes alpha and lambda 1-D tensors of one element; irexec takes any ten
 plugin uses the first element). The plugin also needs alpha and lambda constant; irexec takes them
 at run time too. The CPU plugin's exp is vectorised code of its own: its f32 results are within a
 few ulp of irexec's."""
+
 import numpy as np
 
 from ...errors import ValidationError

@@ -4,6 +4,7 @@ f32 and round once. -inf gives 0, +inf gives 1, NaN stays NaN.
 The CPU plugin's sigmoid is vectorised code of its own: its f32 results are within a few ulp of
 irexec's.
 """
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -7,6 +7,7 @@ The CPU plugin computes ``log(1 + exp(x))`` in f32 as written: for negative ``x`
 digits of ``exp(x)`` that ``1 + exp(x)`` rounds away (an absolute error up to about 3e-7: 3.3569e-4
 for x = -8 where irexec gives 3.3541e-4, and 0 for x = -30 where irexec gives 9.4e-14).
 """
+
 import numpy as np
 
 from ..elementwise import Unary

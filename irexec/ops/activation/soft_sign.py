@@ -3,6 +3,7 @@ and round once. -0 stays -0; +-inf give NaN (inf / inf, the formula as written, 
 and OpenVINO's reference compute it) and NaN stays NaN.
 
 OpenVINO refuses integer data too (the spec's types: floating-point only)."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -9,6 +9,7 @@ result (nothing to normalise).
 The CPU plugin's exp is vectorised code of its own: its f32 results are within a few ulp of
 irexec's.
 """
+
 import numpy as np
 
 from ...errors import ValidationError

@@ -5,6 +5,7 @@ compute in f32 and round once.
 The CPU plugin's exp is vectorised code of its own: its f32 results are within a few ulp of
 irexec's.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -1,5 +1,6 @@
 """Integer inputs of the trigonometric and hyperbolic ops whose results may leave the type: a
 helper of this category (not an op)."""
+
 import numpy as np
 
 
@@ -17,8 +18,10 @@ def saturated(value, dtype):
 def integers_saturated(fn):
     """``fn`` of a float array, extended to integer inputs: computed in f64, rounded to the
     nearest integer (as ``elementwise.integers_rounded``), then ``saturated``."""
+
     def kernel(x):
         if x.dtype.kind not in "iu":
             return fn(x)
         return saturated(np.rint(fn(x.astype(np.float64))), x.dtype)
+
     return kernel

@@ -3,6 +3,7 @@ itself); NaN keeps its payload and -0 gives +0. f16/bf16 compute in f32 (exact).
 
 Departs from the CPU plugin, which saturates i8 (``|-128|`` gives 127) and computes i64 in i32
 (the high bits are lost)."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -6,6 +6,7 @@ layer as opset4.
 
 Departs from the CPU plugin, which casts the NaN of an integer below 1 to the integer type
 (INT_MIN for i32; for u8 255 on AVX-512, 0 on AVX2), and narrows i64 to i32."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -2,6 +2,7 @@
 
 Departs from the CPU plugin where it narrows i64/u32/u64 to i32, computes f64 in f32 (infinities
 become +-FLT_MAX), and saturates i8/u8 (see docs/differences.md)."""
+
 import numpy as np
 
 from ..elementwise import Binary, in_f32

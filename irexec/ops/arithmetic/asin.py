@@ -5,6 +5,7 @@ which the spec leaves undefined: irexec gives 0 (as for Log and Sqrt).
 
 Departs from the CPU plugin, which casts the NaN of an integer outside [-1, 1] to the integer type
 (INT_MIN for i32; for u8 255 on AVX-512, 0 on AVX2)."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -4,6 +4,7 @@ nearest integer, computed in f64 (its magnitude stays below 45, within every int
 OpenVINO writes and reads the layer as opset4.
 
 Departs from the CPU plugin, which narrows i64 to i32 (asinh(2**40) gives 0)."""
+
 import numpy as np
 
 from ..elementwise import Unary, integers_rounded

@@ -3,6 +3,7 @@
 rounded to the nearest integer (-2 to 2), computed in f64.
 
 Departs from the CPU plugin, which narrows i64 to i32 (atan(2**40) gives 0)."""
+
 import numpy as np
 
 from ..elementwise import Unary, integers_rounded

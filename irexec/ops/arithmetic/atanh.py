@@ -6,6 +6,7 @@ an unsigned type ``x > 0`` gives the type's max. OpenVINO writes and reads the l
 Departs from the CPU plugin, which computes integers in f32 and casts: for i32 atanh(1) gives
 2147483520 (the largest f32 below 2**31) and ``|x| >= 2`` INT_MIN (its NaN); for i8 ``x >= 2`` gives
 -128, for u8 on an AVX2 machine 0; it narrows i64 to i32."""
+
 import numpy as np
 
 from ..elementwise import Unary

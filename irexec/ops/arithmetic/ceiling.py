@@ -5,6 +5,7 @@ through floats). f16/bf16 compute in f32 (exact).
 Departs from the CPU plugin, which computes integers through f32: beyond 2**24 they come back
 rounded to a multiple of a power of two, and i32 INT_MAX overflows to INT_MIN (i64: computed in i32,
 the high bits are lost)."""
+
 import numpy as np
 
 from ..elementwise import Unary

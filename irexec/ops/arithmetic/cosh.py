@@ -7,6 +7,7 @@ Departs from the CPU plugin, which computes integers in f32: large results round
 659407872, not 659407867), a result past i32 is 2147483520 (the largest f32 below 2**31) where
 irexec gives INT_MAX; and which narrows i64 to i32. The plugin's f32 cosh is within an ulp or
 two of irexec's."""
+
 import numpy as np
 
 from ..elementwise import Unary

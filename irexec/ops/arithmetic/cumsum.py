@@ -6,6 +6,7 @@ Integers wrap; f16 and bf16 sum in f32 and round once at the end. The data must 
 more, as the spec says (the CPU plugin also takes a scalar, and returns it); the axis must be a
 scalar (the plugin refuses a 1-element tensor, which OpenVINO's shape inference accepts).
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -4,6 +4,7 @@ division truncating toward zero. Integer division by zero is an error.
 Departs from the CPU plugin, which divides integers in f32 (quotients past 2^24 round) and
 truncates whatever ``m_pythondiv`` says, narrows i64 and u32 to i32, saturates i8 (-128 / -1 is
 127), computes f64 in f32, and multiplies f32 by the reciprocal (one ulp from a / b)."""
+
 import numpy as np
 
 from ..elementwise import AUTOB, Binary, in_f32, no_zero_divisor

@@ -3,6 +3,7 @@ Integer division by zero is an error; floats use ``a - floor(a / b) * b``.
 
 Departs from the CPU plugin, which computes integer FloorMod in f32 (operands past 2^24 round) and
 narrows i64 to i32."""
+
 import numpy as np
 
 from ..elementwise import Binary, in_f32, no_zero_divisor

@@ -2,6 +2,7 @@
 f16/bf16 compute in f32 and round once. Integers: the logarithm rounded to the nearest integer
 (as the CPU plugin, which computes them in f32), computed in f64; the spec does not define
 ``x <= 0`` for integers and irexec gives 0 there, where the plugin casts -inf/NaN to INT_MIN."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -5,6 +5,7 @@ but max(1, NaN) = NaN, and max(-0, +0) = +0 but max(+0, -0) = -0.
 
 Departs from the CPU plugin, which narrows u32 and i64 to i32 (u32 from 2^31 is negative there) and
 computes f64 in f32 (infinities become +-FLT_MAX)."""
+
 import numpy as np
 
 from ..elementwise import Binary

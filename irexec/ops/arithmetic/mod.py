@@ -6,6 +6,7 @@ computes it: x mod inf is NaN, and -0 mod y is +0.
 
 Departs from the CPU plugin, which computes integer Mod in f32 (dividends past 2^24 round) and
 narrows i64 to i32."""
+
 import numpy as np
 
 from ..elementwise import Binary, in_f32, no_zero_divisor

@@ -2,6 +2,7 @@
 
 Departs from the CPU plugin as Add does (64-bit integers narrowed, f64 in f32, i8/u8 saturate);
 on AVX512-BF16 machines it also flushes bf16 results that would be subnormal to zero."""
+
 import numpy as np
 
 from ..elementwise import Binary, in_f32

@@ -5,6 +5,7 @@ f32 (exact).
 Departs from the CPU plugin, which saturates i8 (``-(-128)`` gives 127), computes i64 in i32
 (the high bits are lost), and refuses Negative of an unsigned type (its ConvertNegative pass
 builds a -1 constant of that type)."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -6,6 +6,7 @@ own f32 power (SIMD, not correctly rounded) is off by one ulp in a fifth of the 
 
 Departs from the CPU plugin, which computes integer powers in f32 and converts back: i8 and u8
 saturate, results past i32 become INT_MIN where the spec wraps, and i64 is narrowed to i32."""
+
 import numpy as np
 
 from ...errors import ValidationError

@@ -8,6 +8,7 @@ Departs from the CPU plugin, which gives 1 for 0.49999997 (the float just below 
 in that mode, and which computes integers through f32: beyond 2**24 they come back
 rounded to a multiple of a power of two, and i32 INT_MAX overflows to INT_MIN (i64: computed in i32,
 the high bits are lost)."""
+
 import numpy as np
 
 from ..attrs import Attr

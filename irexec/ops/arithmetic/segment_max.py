@@ -20,6 +20,7 @@ Departs from the CPU plugin, whose ``lowest`` for f16 is f32's lowest value roun
 beyond i32 wrap; ``lowest`` is i32's); and which fills an output of no data rows with garbage or
 crashes, and crashes the process on a negative id.
 """
+
 from __future__ import annotations
 
 import ml_dtypes
@@ -65,8 +66,7 @@ def bad_ids(ids, count):
         return f"{OP}'s segment_ids must be sorted: id {int(ids[i])} at position [{i}] follows {int(ids[i - 1])}"
     if count is not None and ids[-1] >= count:
         i = int(np.argmax(ids >= count))
-        return (f"{OP}'s segment_ids: id {int(ids[i])} at position [{i}] is not below num_segments "
-                f"{count}")
+        return f"{OP}'s segment_ids: id {int(ids[i])} at position [{i}] is not below num_segments {count}"
     return None
 
 
@@ -74,8 +74,11 @@ def bad_ids(ids, count):
 class SegmentMax(Op):
     type, version = OP, "opset16"
     spec = "arithmetic/segment-max-16"
-    inputs = (Input("data", "numeric"), Input("segment_ids", "i32|i64", role="indices", value=True),
-              Input("num_segments", "i32|i64", role="sizes", value=True, optional=True))
+    inputs = (
+        Input("data", "numeric"),
+        Input("segment_ids", "i32|i64", role="indices", value=True),
+        Input("num_segments", "i32|i64", role="sizes", value=True, optional=True),
+    )
     attrs = (Attr("fill_mode", "str", choices=("zero", "lowest")),)
 
     def output_facts(self, data, segment_ids, num_segments=None):
@@ -83,13 +86,18 @@ class SegmentMax(Op):
             raise ValidationError(f"{OP}'s data must have rank 1 or more, got a scalar", port=0)
         if segment_ids.shape is not None and len(segment_ids.shape) != 1:
             raise ValidationError(f"{OP}'s segment_ids must be 1-D, got shape {fmt(segment_ids.shape)}", port=1)
-        if data.shape is not None and segment_ids.shape is not None and \
-                intersect(data.shape[0], segment_ids.shape[0]) is None:
-            raise ValidationError(f"{OP}'s segment_ids must have one id per row of data, got shape "
-                                  f"{fmt(segment_ids.shape)} for data {fmt(data.shape)}", port=1)
+        if (
+            data.shape is not None
+            and segment_ids.shape is not None
+            and intersect(data.shape[0], segment_ids.shape[0]) is None
+        ):
+            raise ValidationError(
+                f"{OP}'s segment_ids must have one id per row of data, got shape "
+                f"{fmt(segment_ids.shape)} for data {fmt(data.shape)}",
+                port=1,
+            )
         if num_segments is not None and num_segments.shape is not None and num_segments.shape:
-            raise ValidationError(f"{OP}'s num_segments must be a scalar, got shape {fmt(num_segments.shape)}",
-                                  port=2)
+            raise ValidationError(f"{OP}'s num_segments must be a scalar, got shape {fmt(num_segments.shape)}", port=2)
         count = None if num_segments is None or num_segments.value is None else segment_count(num_segments.value)
         ids = segment_ids.value
         if ids is not None:

@@ -1,5 +1,6 @@
 """Sign-1: -1, 0 or 1 as ``x`` is negative, zero or positive, elementwise; NaN gives NaN and
 +-inf give +-1. f16/bf16 compute in f32 (exact); integers stay integers (unsigned: 0 or 1)."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -6,6 +6,7 @@ range is the type's min or max (sinh(6) = 202 is 127 in i8), so for unsigned typ
 Departs from the CPU plugin, which computes integers in f32: large results round (sinh(21) gives
 659407872, not 659407867), a result past i32 is 2147483520 (the largest f32 below 2**31) where
 irexec gives INT_MAX; and which narrows i64 to i32."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -2,6 +2,7 @@
 undefined). f16/bf16 compute in f32 and round once. Integers: the root rounded half up to the
 nearest integer (the spec's rule), computed in f64; a negative integer is undefined in the spec
 and irexec gives 0 for it."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -5,6 +5,7 @@ once. inf - inf is NaN.
 Departs from the CPU plugin, whose i8 and u8 SquaredDifference is broken (u8 gives 0 for every
 operand pair tried; i8 neither wraps nor saturates), which narrows i64 to i32, and computes f64
 in f32."""
+
 import numpy as np
 
 from ..elementwise import Binary, in_f32

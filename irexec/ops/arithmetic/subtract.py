@@ -1,6 +1,7 @@
 """Subtract-1: ``a - b``, elementwise with auto-broadcast. Integers wrap; f16/bf16 compute in f32.
 
 Departs from the CPU plugin as Add does (64-bit integers narrowed, f64 in f32, i8/u8 saturate)."""
+
 import numpy as np
 
 from ..elementwise import Binary, in_f32

@@ -6,6 +6,7 @@ types a negative result is 0.
 
 Departs from the CPU plugin, which computes integers in f32 (inputs past 2**24 round), narrows
 i64 to i32, and wraps a negative result of u16/u32 (tan(2) gives 65534 in u16)."""
+
 import numpy as np
 
 from ..elementwise import Unary

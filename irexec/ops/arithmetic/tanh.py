@@ -5,11 +5,11 @@ The spec accepts any numeric type; for integers OpenVINO rounds the result to th
 integer (so -1, 0 or 1), and irexec does too. The CPU plugin's f32 tanh is vectorised code of its
 own: within a few ulp of irexec's.
 """
+
 import numpy as np
 
 from ..elementwise import Unary, integers_rounded
 from ..registry import register
-
 
 _tanh = integers_rounded(np.tanh)
 

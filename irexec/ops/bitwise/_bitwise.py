@@ -1,5 +1,6 @@
 """What the bitwise ops share (a helper of this category, not an op): the element types they take
 and the shifts' range check."""
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -16,5 +17,7 @@ def shift_counts(a, b) -> None:
     bits = a.dtype.itemsize * 8
     bad = (b >= bits) | (b < 0) if b.dtype.kind == "i" else b >= bits
     if np.any(bad):
-        raise ValidationError(f"shift count {np.asarray(b)[bad].flat[0]} out of range [0, {bits}) for "
-                              f"{bits}-bit integers (undefined in the spec)")
+        raise ValidationError(
+            f"shift count {np.asarray(b)[bad].flat[0]} out of range [0, {bits}) for "
+            f"{bits}-bit integers (undefined in the spec)"
+        )

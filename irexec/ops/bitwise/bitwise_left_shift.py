@@ -6,6 +6,7 @@ negative or not below the type's bit width is undefined in the spec and refused.
 Departs from the CPU plugin, which narrows i64/u64 to i32 (so shifts them in 32 bits, counts modulo
 32), and takes the counts irexec refuses: it shifts in 32 bits for every type, counts modulo 32
 (in i32 5 << 32 gives 5 and 5 << -1 gives INT_MIN)."""
+
 import numpy as np
 
 from ..elementwise import Binary

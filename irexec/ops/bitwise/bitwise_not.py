@@ -3,6 +3,7 @@ type: ``~x == -x - 1`` when signed, ``max - x`` when unsigned) or booleans (Logi
 
 Departs from the CPU plugin, which narrows i64/u64 to i32: the high 32 bits of a value fed at run
 time are lost, a constant is limited to the i32 range."""
+
 import numpy as np
 
 from ..elementwise import Unary

@@ -7,6 +7,7 @@ Departs from the CPU plugin, which shifts u32 arithmetically, as signed (4294967
 4294967295), narrows i64/u64 to i32 (so shifts them in 32 bits, counts modulo 32), and takes the
 counts irexec refuses: it shifts in 32 bits for every type, counts modulo 32 (5 >> 33 gives 2 in
 i32)."""
+
 import numpy as np
 
 from ..elementwise import Binary

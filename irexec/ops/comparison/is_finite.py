@@ -4,6 +4,7 @@ the output is boolean, of the input's shape.
 Departs from the CPU plugin, which gives false for subnormal f32 values (1e-40) fed at run time
 (a constant one OpenVINO folds as the spec says), and computes f64 in f32, where +-inf become
 +-FLT_MAX (finite)."""
+
 import numpy as np
 
 from ..elementwise import BOOL

@@ -4,6 +4,7 @@ false every element gives false. The output is boolean, of the input's shape.
 
 Departs from the CPU plugin, which computes f64 in f32, where +-inf become +-FLT_MAX (not
 infinities)."""
+
 import numpy as np
 
 from ..elementwise import BOOL

@@ -1,5 +1,6 @@
 """IsNaN-10: whether each element of a floating-point tensor is NaN (of either sign, quiet or
 signalling); the output is boolean, of the input's shape."""
+
 import numpy as np
 
 from ..elementwise import BOOL

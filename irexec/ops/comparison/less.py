@@ -2,6 +2,7 @@
 
 Departs from the CPU plugin, which narrows i64 and u32 to i32 (so values past i32 compare as their
 low 32 bits; u32 from 2^31 is negative there)."""
+
 import numpy as np
 
 from ..elementwise import Comparison

@@ -2,6 +2,7 @@
 
 Departs from the CPU plugin, which narrows i64 to i32 (so values past i32 compare as their low
 32 bits; it narrows u32 too, which equality does not see)."""
+
 import numpy as np
 
 from ..elementwise import Comparison

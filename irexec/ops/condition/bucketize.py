@@ -11,28 +11,34 @@ the right bound, the last bucket without (every comparison with NaN is false). T
 narrows i64 data and boundaries to i32 (2^40 lands in bucket 0); irexec compares the values as
 they are.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fmt
+from ...types import element_type
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
 
 
 def check_sorted(boundaries: np.ndarray) -> None:
     """Refuse boundaries that go down somewhere, or hold a NaN (which no order places)."""
     b = _comparable(np.asarray(boundaries))
     if b.dtype.kind == "f" and np.isnan(b).any():
-        raise ValidationError(f"Bucketize's boundaries must be sorted ascending, but boundary "
-                              f"{int(np.argmax(np.isnan(b)))} is NaN", port=1)
+        raise ValidationError(
+            f"Bucketize's boundaries must be sorted ascending, but boundary {int(np.argmax(np.isnan(b)))} is NaN",
+            port=1,
+        )
     down = np.flatnonzero(b[1:] < b[:-1])
     if down.size:
         at = int(down[0]) + 1
-        raise ValidationError(f"Bucketize's boundaries must be sorted ascending, but boundary {at} "
-                              f"({b[at]}) is below boundary {at - 1} ({b[at - 1]})", port=1)
+        raise ValidationError(
+            f"Bucketize's boundaries must be sorted ascending, but boundary {at} "
+            f"({b[at]}) is below boundary {at - 1} ({b[at - 1]})",
+            port=1,
+        )
 
 
 @register

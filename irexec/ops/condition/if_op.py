@@ -14,10 +14,11 @@ for files OpenVINO writes, whose ports are numbered 0, 1, ... in order).
 
 Running: only the taken body runs (an error the other one would meet is never met).
 """
+
 import numpy as np
 
-from ..bodies import BodyOp, known_scalar, merged
 from ...errors import ExecutionError
+from ..bodies import BodyOp, known_scalar, merged
 from ..op import Input
 from ..registry import register
 
@@ -38,8 +39,10 @@ class If(BodyOp):
             outs.append(self.collect(body, context.infer(body, self.feeds(body, [cond, *data]))))
         if len(outs) == 1:
             return outs[0]
-        return [merged(a, b, f"If's then_body and else_body give output port {pid} different element types")
-                for pid, a, b in zip(self.output_ids, *outs)]
+        return [
+            merged(a, b, f"If's then_body and else_body give output port {pid} different element types")
+            for pid, a, b in zip(self.output_ids, *outs)
+        ]
 
     def compute(self, cond, *data, context):
         cond = np.asarray(cond)

@@ -14,15 +14,16 @@ the port of a folded one, which irexec must read. (Of a zero scalar, OpenVINO's 
 Departs from the CPU plugin, which narrows i64 data to i32 and u64 data too (2^40 and 2^63 count
 as zero there).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import DYN, fixed, product, span
+from ...types import element_type
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
 
 
 def nonzero_mask(data) -> np.ndarray:

@@ -2,6 +2,7 @@
 else first, then with the condition).
 
 Departs from the CPU plugin, which narrows i64 then/else values to i32 (keeping their low 32 bits)."""
+
 import numpy as np
 
 from ..elementwise import AUTOB, broadcast_shape, check_output
@@ -17,8 +18,9 @@ class Select(Op):
     attrs = (AUTOB,)
 
     def output_facts(self, cond, then, other):
-        shape = broadcast_shape(self.auto_broadcast, broadcast_shape(self.auto_broadcast, then.shape, other.shape),
-                                cond.shape)
+        shape = broadcast_shape(
+            self.auto_broadcast, broadcast_shape(self.auto_broadcast, then.shape, other.shape), cond.shape
+        )
         etype = then.etype or other.etype
         check_output(shape, etype)
         return Fact(etype, shape)

@@ -20,6 +20,7 @@ does not compile integer data. Where irexec departs from OpenVINO: strides, pads
 are required (OpenVINO fills them in), negative pads and auto_pad "notset" are refused, as for
 Convolution-1.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,7 +29,8 @@ from ...errors import ValidationError
 from ...shapes import fmt
 from ..op import REQUIRED, Attr, Input
 from ..registry import register
-from ._conv import ConvBase, conv_attrs, correlate, forward_pads
+from ._conv import ConvBase, conv_attrs
+from ._im2col import correlate, forward_pads
 
 DATA_TYPES = "f16|bf16|f32|f64|i8|i16|i32|i64|u8|u16|u32|u64"
 
@@ -38,25 +40,38 @@ class BinaryConvolution(ConvBase):
     type, version = "BinaryConvolution", "opset1"
     spec = "convolution/binary-convolution-1"
     inputs = (Input("data", DATA_TYPES), Input("filters", "u1"))
-    attrs = conv_attrs(backprop=False) + (Attr("mode", "str", REQUIRED, ("xnor-popcount",)),
-                                          Attr("pad_value", "float", REQUIRED))
+    attrs = conv_attrs(backprop=False) + (
+        Attr("mode", "str", REQUIRED, ("xnor-popcount",)),
+        Attr("pad_value", "float", REQUIRED),
+    )
 
     def setup(self):
         super().setup()
         if self.n_spatial != 2:
-            raise ValidationError(f"BinaryConvolution is 2D: strides, pads_begin, pads_end and dilations must have "
-                                  f"2 entries, got {len(self.strides)}")
+            raise ValidationError(
+                f"BinaryConvolution is 2D: strides, pads_begin, pads_end and dilations must have "
+                f"2 entries, got {len(self.strides)}"
+            )
 
     def output_facts(self, data, filters):
         for port, fact in enumerate((data, filters)):
             if fact.shape is not None and len(fact.shape) != 4:
-                raise ValidationError(f"BinaryConvolution's {('data', 'filters')[port]} must have rank 4, got "
-                                      f"{fmt(fact.shape)}", port=port)
+                raise ValidationError(
+                    f"BinaryConvolution's {('data', 'filters')[port]} must have rank 4, got {fmt(fact.shape)}",
+                    port=port,
+                )
         return self.conv_facts(data, filters)
 
     def compute(self, data, filters):
-        pb, pe = forward_pads(data.shape[2:], filters.shape[2:], self.strides, self.dilations,
-                              self.pads_begin, self.pads_end, self.auto_pad)
+        pb, pe = forward_pads(
+            data.shape[2:],
+            filters.shape[2:],
+            self.strides,
+            self.dilations,
+            self.pads_begin,
+            self.pads_end,
+            self.auto_pad,
+        )
         # +-1 values in f32: the sums are whole numbers far below 2^24, so BLAS sums them exactly.
         xs = np.where(data > 0, np.float32(1), np.float32(-1))
         fill = np.float32(1 if self.pad_value == 1 else -1)

@@ -13,11 +13,13 @@ refused (OpenVINO reads them and the CPU plugin then fails to compile the model)
 "notset" is refused, as OpenVINO refuses it. The CPU plugin computes integer convolutions in
 f32: i32 sums beyond 2^24 lose their low bits, and i8/u8 results saturate instead of wrapping.
 """
+
 from __future__ import annotations
 
 from ..op import Input
 from ..registry import register
-from ._conv import ConvBase, conv_attrs, correlate, forward_pads, run_kernel
+from ._conv import ConvBase, conv_attrs
+from ._im2col import correlate, forward_pads, run_kernel
 
 
 @register
@@ -31,6 +33,13 @@ class Convolution(ConvBase):
         return self.conv_facts(data, filters)
 
     def compute(self, data, filters):
-        pb, pe = forward_pads(data.shape[2:], filters.shape[2:], self.strides, self.dilations,
-                              self.pads_begin, self.pads_end, self.auto_pad)
+        pb, pe = forward_pads(
+            data.shape[2:],
+            filters.shape[2:],
+            self.strides,
+            self.dilations,
+            self.pads_begin,
+            self.pads_end,
+            self.auto_pad,
+        )
         return run_kernel(correlate, data, filters[None], self.strides, self.dilations, pb, pe)

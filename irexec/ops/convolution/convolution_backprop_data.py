@@ -17,6 +17,7 @@ negative one. It computes integers in f32 (i32 sums beyond 2^24 lose their low b
 saturate). irexec refuses negative pads (OpenVINO reads them; the plugin fails) and data with
 an empty spatial dim.
 """
+
 from __future__ import annotations
 
 from ...errors import ValidationError
@@ -24,12 +25,16 @@ from ...shapes import fixed, fmt
 from ..common import int_vector
 from ..op import Input
 from ..registry import register
-from ._conv import ConvBase, backprop_pads, conv_attrs, run_kernel, transposed
+from ._conv import ConvBase, conv_attrs
+from ._im2col import backprop_pads, run_kernel, transposed
 
 
 class BackpropBase(ConvBase):
-    inputs = (Input("data", "numeric"), Input("filters", "numeric", same_as="data"),
-              Input("output_shape", "int", role="shape", value=True, optional=True))
+    inputs = (
+        Input("data", "numeric"),
+        Input("filters", "numeric", same_as="data"),
+        Input("output_shape", "int", role="shape", value=True, optional=True),
+    )
     attrs = conv_attrs(backprop=True)
     backprop = True
 
@@ -38,11 +43,12 @@ class BackpropBase(ConvBase):
         if output_shape is not None:
             shape = output_shape.shape
             if shape is not None and (len(shape) != 1 or not shape[0].compatible(fixed(self.n_spatial))):
-                raise ValidationError(f"output_shape must be a 1-D tensor of the {self.n_spatial} spatial dims, "
-                                      f"got shape {fmt(shape)}", port=2)
+                raise ValidationError(
+                    f"output_shape must be a 1-D tensor of the {self.n_spatial} spatial dims, got shape {fmt(shape)}",
+                    port=2,
+                )
             # Its values, or unknown dims until they come.
-            values = (None,) * self.n_spatial if output_shape.value is None else \
-                self.output_sizes(output_shape.value)
+            values = (None,) * self.n_spatial if output_shape.value is None else self.output_sizes(output_shape.value)
         return self.conv_facts(data, filters, values)
 
     def output_sizes(self, value) -> list:
@@ -56,8 +62,17 @@ class BackpropBase(ConvBase):
     def compute(self, data, filters, output_shape=None):
         w = filters if self.grouped else filters[None]
         out = None if output_shape is None else self.output_sizes(output_shape)
-        pb, outs = backprop_pads(data.shape[2:], w.shape[3:], self.strides, self.dilations, self.pads_begin,
-                                 self.pads_end, self.output_padding, self.auto_pad, out)
+        pb, outs = backprop_pads(
+            data.shape[2:],
+            w.shape[3:],
+            self.strides,
+            self.dilations,
+            self.pads_begin,
+            self.pads_end,
+            self.output_padding,
+            self.auto_pad,
+            out,
+        )
         return run_kernel(transposed, data, w, self.strides, self.dilations, pb, outs)
 
 
@@ -65,4 +80,3 @@ class BackpropBase(ConvBase):
 class ConvolutionBackpropData(BackpropBase):
     type, version = "ConvolutionBackpropData", "opset1"
     spec = "convolution/convolution-backprop-data-1"
-

@@ -32,6 +32,7 @@ with bilinear_interpolation_pad a NaN offset samples 0 (it crashes on a NaN x of
 row tries); in one model, layers of the same shapes share one executor, so a second one whose
 bilinear_interpolation_pad differs computes with the first one's.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,7 +42,8 @@ from ...shapes import DYN, fixed, fmt, intersect, product
 from ..elementwise import HALF
 from ..op import Attr, Fact, Input
 from ..registry import register
-from ._conv import ConvBase, conv_attrs, forward_pads
+from ._conv import ConvBase, conv_attrs
+from ._im2col import forward_pads
 
 _NAMES = ("data", "offsets", "filters", "mask")
 
@@ -53,8 +55,10 @@ class _Deformable(ConvBase):
     def setup(self):
         super().setup()
         if self.n_spatial != 2:
-            raise ValidationError(f"{self.type} is 2D: strides, pads_begin, pads_end and dilations must have 2 "
-                                  f"entries, got {len(self.strides)}")
+            raise ValidationError(
+                f"{self.type} is 2D: strides, pads_begin, pads_end and dilations must have 2 "
+                f"entries, got {len(self.strides)}"
+            )
         for name in ("group", "deformable_group"):
             if getattr(self, name) < 1:
                 raise ValidationError(f"{name} must be positive, got {getattr(self, name)}")
@@ -71,11 +75,14 @@ class _Deformable(ConvBase):
             return DYN
         out, cin = filt.shape[0], filt.shape[1]
         if out.is_static and out.lo % self.group:
-            raise ValidationError(f"the filters' {out.lo} output channels are not divisible by group={self.group}",
-                                  port=2)
+            raise ValidationError(
+                f"the filters' {out.lo} output channels are not divisible by group={self.group}", port=2
+            )
         if not c.compatible(product((cin, fixed(self.group)))):
-            raise ValidationError(f"data has {c} channels, the filters {fmt(filt.shape)} take group x dim 1 = "
-                                  f"{self.group} x {cin}", port=2)
+            raise ValidationError(
+                f"data has {c} channels, the filters {fmt(filt.shape)} take group x dim 1 = {self.group} x {cin}",
+                port=2,
+            )
         return out
 
     def _per_position(self, shape: tuple, fact: Fact, port: int, per_tap: int, taps) -> tuple:
@@ -86,23 +93,26 @@ class _Deformable(ConvBase):
         want = product((taps, fixed(self.deformable_group * per_tap)))
         if not fact.shape[1].compatible(want):
             what = "deformable_group x kernel" + (" x 2" if per_tap == 2 else "")
-            raise ValidationError(f"{name} {fmt(fact.shape)} have {fact.shape[1]} channels, {what} is {want}",
-                                  port=port)
+            raise ValidationError(
+                f"{name} {fmt(fact.shape)} have {fact.shape[1]} channels, {what} is {want}", port=port
+            )
         out = list(shape)
         for i in (0, 2, 3):
             d = intersect(shape[i], fact.shape[i])
             if d is None:
                 what = "batch" if i == 0 else "spatial dims"
-                raise ValidationError(f"{name} {fmt(fact.shape)} and the output {fmt(shape)} differ in their {what}",
-                                      port=port)
+                raise ValidationError(
+                    f"{name} {fmt(fact.shape)} and the output {fmt(shape)} differ in their {what}", port=port
+                )
             out[i] = d
         return tuple(out)
 
     def output_facts(self, data, offsets, filters, mask=None):
         for port, fact in enumerate((data, offsets, filters, mask)):
             if fact is not None and fact.shape is not None and len(fact.shape) != 4:
-                raise ValidationError(f"{self.type}'s {_NAMES[port]} must have rank 4, got {fmt(fact.shape)}",
-                                      port=port)
+                raise ValidationError(
+                    f"{self.type}'s {_NAMES[port]} must have rank 4, got {fmt(fact.shape)}", port=port
+                )
         if filters.shape is not None and any(k.hi == 0 for k in filters.shape[2:]):
             raise ValidationError(f"{self.type}'s kernel {fmt(filters.shape)} has an empty spatial dim", port=2)
         shape = self.conv_facts(data, filters).shape
@@ -114,14 +124,35 @@ class _Deformable(ConvBase):
     # -- the kernel --
 
     def compute(self, data, offsets, filters, mask=None):
-        pads, _ = forward_pads(data.shape[2:], filters.shape[2:], self.strides, self.dilations,
-                               self.pads_begin, self.pads_end, self.auto_pad)
-        acc = np.dtype(np.int64) if data.dtype.kind in "iu" else \
-            np.dtype(np.float32) if data.dtype in HALF else data.dtype
+        pads, _ = forward_pads(
+            data.shape[2:],
+            filters.shape[2:],
+            self.strides,
+            self.dilations,
+            self.pads_begin,
+            self.pads_end,
+            self.auto_pad,
+        )
+        acc = (
+            np.dtype(np.int64)
+            if data.dtype.kind in "iu"
+            else np.dtype(np.float32)
+            if data.dtype in HALF
+            else data.dtype
+        )
         with np.errstate(all="ignore"):  # integer sums wrap; NaN and inf offsets read nothing
-            out = deformable(data.astype(acc), filters.astype(acc), offsets.astype(acc),
-                             None if mask is None else mask.astype(acc), self.strides, self.dilations, pads,
-                             self.group, self.deformable_group, self.bilinear_pad)
+            out = deformable(
+                data.astype(acc),
+                filters.astype(acc),
+                offsets.astype(acc),
+                None if mask is None else mask.astype(acc),
+                self.strides,
+                self.dilations,
+                pads,
+                self.group,
+                self.deformable_group,
+                self.bilinear_pad,
+            )
         return out.astype(data.dtype)
 
 
@@ -181,8 +212,11 @@ def deformable(x, w, offsets, mask, strides, dilations, pads, group, dg, bilinea
     return out.reshape(n, o, oh, ow)
 
 
-_INPUTS = (Input("data", "numeric"), Input("offsets", "numeric", same_as="data"),
-           Input("filters", "numeric", same_as="data"))
+_INPUTS = (
+    Input("data", "numeric"),
+    Input("offsets", "numeric", same_as="data"),
+    Input("filters", "numeric", same_as="data"),
+)
 _GROUPS = (Attr("group", "int", 1), Attr("deformable_group", "int", 1))
 
 

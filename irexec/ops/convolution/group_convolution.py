@@ -7,11 +7,13 @@ integers sum exactly (in 64 bits) and wrap.
 Where irexec departs from OpenVINO: as Convolution-1 (required attribute lists, negative pads and
 auto_pad "notset" refused; the CPU plugin computes integers in f32 and saturates i8/u8).
 """
+
 from __future__ import annotations
 
 from ..op import Input
 from ..registry import register
-from ._conv import ConvBase, conv_attrs, correlate, forward_pads, run_kernel
+from ._conv import ConvBase, conv_attrs
+from ._im2col import correlate, forward_pads, run_kernel
 
 
 @register
@@ -26,6 +28,13 @@ class GroupConvolution(ConvBase):
         return self.conv_facts(data, filters)
 
     def compute(self, data, filters):
-        pb, pe = forward_pads(data.shape[2:], filters.shape[3:], self.strides, self.dilations,
-                              self.pads_begin, self.pads_end, self.auto_pad)
+        pb, pe = forward_pads(
+            data.shape[2:],
+            filters.shape[3:],
+            self.strides,
+            self.dilations,
+            self.pads_begin,
+            self.pads_end,
+            self.auto_pad,
+        )
         return run_kernel(correlate, data, filters, self.strides, self.dilations, pb, pe)

@@ -7,6 +7,7 @@ round once; integers sum exactly and wrap.
 Where the CPU plugin departs from the spec: as ConvolutionBackpropData-1 (with output_shape it
 keeps an explicit pads_begin, and clamps a negative padding total to 0; integers in f32).
 """
+
 from __future__ import annotations
 
 from ..registry import register

@@ -1,5 +1,6 @@
 """What the detection ops share: float-list attributes (stored as OpenVINO stores them, in f32),
 the two-element size inputs of the prior-box ops, and the f32 arithmetic helpers."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -70,8 +71,9 @@ def two_sizes_rule(op, output_size, image_size) -> None:
         if len(f.shape) != 1:
             raise ValidationError(f"{op.type}'s {name} must be 1-D, got {fmt(f.shape)}", port=port)
         if f.shape[0].is_static and f.shape[0].lo != 2:
-            raise ValidationError(f"{op.type}'s {name} must have two elements [height, width], got {fmt(f.shape)}",
-                                  port=port)
+            raise ValidationError(
+                f"{op.type}'s {name} must have two elements [height, width], got {fmt(f.shape)}", port=port
+            )
 
 
 def grid_size(value, what: str = "output_size") -> tuple:

@@ -1,6 +1,7 @@
 """What the position-sensitive pooling and ROI feature ops share: the batch ids of ``[batch_id,
 x1, y1, x2, y2]`` ROIs (truncated toward zero, checked against the batch), C's rounding, and
 bilinear reads of many points of many channels at once."""
+
 from __future__ import annotations
 
 import numpy as np

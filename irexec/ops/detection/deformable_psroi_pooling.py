@@ -23,6 +23,7 @@ reads out of its buffers otherwise). Batch ids out of [0, N) are refused (the sp
 in range; OpenVINO's reference skips negative ones, and the CPU plugin takes an id of -1 as the
 end of the ROIs, writing zeros from there on). f16 and bf16 compute in f32 and round once.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -40,12 +41,21 @@ NAME = "DeformablePSROIPooling"
 class DeformablePSROIPooling(Op):
     type, version = NAME, "opset1"
     spec = "detection/deformable-psroi-pooling-1"
-    inputs = (Input("data", "float"), Input("rois", "float", same_as="data", value=True),
-              Input("offsets", "float", same_as="data", optional=True))
-    attrs = (Attr("output_dim", "int"), Attr("spatial_scale", "float"), Attr("group_size", "int", 1),
-             Attr("mode", "str", "bilinear_deformable", choices=("bilinear_deformable",)),
-             Attr("spatial_bins_x", "int", 1), Attr("spatial_bins_y", "int", 1),
-             Attr("trans_std", "float", 1.0), Attr("part_size", "int", 1))
+    inputs = (
+        Input("data", "float"),
+        Input("rois", "float", same_as="data", value=True),
+        Input("offsets", "float", same_as="data", optional=True),
+    )
+    attrs = (
+        Attr("output_dim", "int"),
+        Attr("spatial_scale", "float"),
+        Attr("group_size", "int", 1),
+        Attr("mode", "str", "bilinear_deformable", choices=("bilinear_deformable",)),
+        Attr("spatial_bins_x", "int", 1),
+        Attr("spatial_bins_y", "int", 1),
+        Attr("trans_std", "float", 1.0),
+        Attr("part_size", "int", 1),
+    )
 
     def setup(self):
         for name in ("output_dim", "group_size", "spatial_bins_x", "spatial_bins_y", "part_size"):
@@ -59,20 +69,30 @@ class DeformablePSROIPooling(Op):
         g = self.group_size
         channels = self.output_dim * g * g
         if data.shape is not None and not data.shape[1].compatible(fixed(channels)):
-            raise ValidationError(f"{NAME}'s data must have output_dim * group_size^2 = {channels} channels, got "
-                                  f"shape {fmt(data.shape)}", port=0)
+            raise ValidationError(
+                f"{NAME}'s data must have output_dim * group_size^2 = {channels} channels, got shape {fmt(data.shape)}",
+                port=0,
+            )
         if offsets is not None and offsets.shape is not None:
             s = offsets.shape
             part = fixed(self.part_size)
             if len(s) != 4 or not s[2].compatible(part) or not s[3].compatible(part):
-                raise ValidationError(f"{NAME}'s offsets must be [num_rois, 2 * classes, part_size, part_size] "
-                                      f"(part_size {self.part_size}), got shape {fmt(s)}", port=2)
+                raise ValidationError(
+                    f"{NAME}'s offsets must be [num_rois, 2 * classes, part_size, part_size] "
+                    f"(part_size {self.part_size}), got shape {fmt(s)}",
+                    port=2,
+                )
             if rois.shape is not None and not s[0].compatible(rois.shape[0]):
-                raise ValidationError(f"{NAME}'s offsets must have one entry per ROI, got shape {fmt(s)} for rois "
-                                      f"{fmt(rois.shape)}", port=2)
+                raise ValidationError(
+                    f"{NAME}'s offsets must have one entry per ROI, got shape {fmt(s)} for rois {fmt(rois.shape)}",
+                    port=2,
+                )
             if s[1].is_static and (s[1].lo == 0 or s[1].lo % 2 or self.output_dim % (s[1].lo // 2)):
-                raise ValidationError(f"{NAME}'s offsets must have 2 * K channels, K classes dividing output_dim "
-                                      f"{self.output_dim}, got shape {fmt(s)}", port=2)
+                raise ValidationError(
+                    f"{NAME}'s offsets must have 2 * K channels, K classes dividing output_dim "
+                    f"{self.output_dim}, got shape {fmt(s)}",
+                    port=2,
+                )
         check_batch_ids(self, rois, data.shape)
         num = rois.shape[0] if rois.shape is not None else DYN
         if num is DYN and offsets is not None and offsets.shape is not None and len(offsets.shape) == 4:
@@ -99,8 +119,8 @@ class DeformablePSROIPooling(Op):
         by = (k[None, :] * bin_h[:, None] + y_start[:, None])[:, None, :, None]
         if offsets is not None:
             classes = offsets.shape[1] // 2
-            cls = np.arange(od) // (od // classes)                                   # [od]
-            part = (np.arange(g) * self.part_size) // g                              # [g]
+            cls = np.arange(od) // (od // classes)  # [od]
+            part = (np.arange(g) * self.part_size) // g  # [g]
             off = np.asarray(offsets, F32).reshape(len(r), classes, 2, self.part_size, self.part_size)
             ri = np.arange(len(r))[:, None, None, None]
             ci, pi, pj = cls[None, :, None, None], part[None, None, :, None], part[None, None, None, :]
@@ -108,9 +128,11 @@ class DeformablePSROIPooling(Op):
             bx = bx + (off[ri, ci, 0, pi, pj] * trans) * roi_w[:, None, None, None]
             by = by + (off[ri, ci, 1, pi, pj] * trans) * roi_h[:, None, None, None]
         bx, by = np.broadcast_to(bx, (len(r), od, g, g)), np.broadcast_to(by, (len(r), od, g, g))
-        sub_w, sub_h = (bin_w / F32(self.spatial_bins_x))[:, None, None, None], \
-            (bin_h / F32(self.spatial_bins_y))[:, None, None, None]
-        chan = ((np.arange(od)[:, None, None] * g + np.arange(g)[None, :, None]) * g + np.arange(g)[None, None, :])
+        sub_w, sub_h = (
+            (bin_w / F32(self.spatial_bins_x))[:, None, None, None],
+            (bin_h / F32(self.spatial_bins_y))[:, None, None, None],
+        )
+        chan = (np.arange(od)[:, None, None] * g + np.arange(g)[None, :, None]) * g + np.arange(g)[None, None, :]
         where = (batch_ids(r)[:, None, None, None], chan[None])  # each bin's image and channel
         total = np.zeros((len(r), od, g, g), F32)
         count = np.zeros((len(r), od, g, g), F32)
@@ -136,6 +158,11 @@ def _read(x, where, py, px):
 
     def at(yi, xi):
         return x[where + (yi, xi)]
+
     one = F32(1)
-    return ((one - dx) * (one - dy) * at(top, left) + (one - dx) * dy * at(bottom, left)
-            + dx * (one - dy) * at(top, right) + dx * dy * at(bottom, right))
+    return (
+        (one - dx) * (one - dy) * at(top, left)
+        + (one - dx) * dy * at(bottom, left)
+        + dx * (one - dy) * at(top, right)
+        + dx * dy * at(bottom, right)
+    )

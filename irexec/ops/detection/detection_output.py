@@ -35,6 +35,7 @@ As OpenVINO computes it, in f32:
 
 irexec refuses top_k and keep_top_k[0] below -1 (OpenVINO's kernels disagree on them).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -47,13 +48,23 @@ from ._common import F32, f32, to_f32
 from ._nms import greedy_keep
 
 CENTER_SIZE, CORNER = "caffe.priorboxparameter.center_size", "caffe.priorboxparameter.corner"
-_ATTRS = (Attr("background_label_id", "int", 0), Attr("top_k", "int", -1),
-          Attr("variance_encoded_in_target", "bool", False), Attr("keep_top_k", "ints"),
-          Attr("code_type", "str", CORNER, (CORNER, CENTER_SIZE)), Attr("share_location", "bool", True),
-          Attr("nms_threshold", "float"), Attr("confidence_threshold", "float", 0.0),
-          Attr("clip_after_nms", "bool", False), Attr("clip_before_nms", "bool", False),
-          Attr("decrease_label_id", "bool", False), Attr("normalized", "bool", False),
-          Attr("input_height", "int", 1), Attr("input_width", "int", 1), Attr("objectness_score", "float", 0.0))
+_ATTRS = (
+    Attr("background_label_id", "int", 0),
+    Attr("top_k", "int", -1),
+    Attr("variance_encoded_in_target", "bool", False),
+    Attr("keep_top_k", "ints"),
+    Attr("code_type", "str", CORNER, (CORNER, CENTER_SIZE)),
+    Attr("share_location", "bool", True),
+    Attr("nms_threshold", "float"),
+    Attr("confidence_threshold", "float", 0.0),
+    Attr("clip_after_nms", "bool", False),
+    Attr("clip_before_nms", "bool", False),
+    Attr("decrease_label_id", "bool", False),
+    Attr("normalized", "bool", False),
+    Attr("input_height", "int", 1),
+    Attr("input_width", "int", 1),
+    Attr("objectness_score", "float", 0.0),
+)
 _NAMES = ("loc", "conf", "priors", "arm_conf", "arm_loc")
 
 
@@ -62,31 +73,41 @@ def _static(d: Dim):
 
 
 class _DetectionOutput(Op):
-    inputs = (Input("loc", "float"), Input("conf", "float", same_as="loc"), Input("priors", "float", same_as="loc"),
-              Input("arm_conf", "float", same_as="loc", optional=True),
-              Input("arm_loc", "float", same_as="loc", optional=True))
+    inputs = (
+        Input("loc", "float"),
+        Input("conf", "float", same_as="loc"),
+        Input("priors", "float", same_as="loc"),
+        Input("arm_conf", "float", same_as="loc", optional=True),
+        Input("arm_loc", "float", same_as="loc", optional=True),
+    )
     num_classes = None  # DetectionOutput-1's attribute
 
     def setup(self):
         if not self.keep_top_k:
             raise ValidationError("attribute keep_top_k must have a value")
         if self.keep_top_k[0] < -1 or self.top_k < -1:
-            raise ValidationError(f"DetectionOutput top_k and keep_top_k must be -1 or more, got {self.top_k} and "
-                                  f"{list(self.keep_top_k)}")
+            raise ValidationError(
+                f"DetectionOutput top_k and keep_top_k must be -1 or more, got {self.top_k} and {list(self.keep_top_k)}"
+            )
         if self.decrease_label_id and self.background_label_id != 0:
-            raise ValidationError(f"DetectionOutput with decrease_label_id needs background_label_id 0, got "
-                                  f"{self.background_label_id}")
+            raise ValidationError(
+                f"DetectionOutput with decrease_label_id needs background_label_id 0, got {self.background_label_id}"
+            )
         if not self.normalized and (self.input_width <= 0 or self.input_height <= 0):
-            raise ValidationError(f"DetectionOutput input_width and input_height must be positive, got "
-                                  f"{self.input_width} and {self.input_height}")
+            raise ValidationError(
+                f"DetectionOutput input_width and input_height must be positive, got "
+                f"{self.input_width} and {self.input_height}"
+            )
         if self.num_classes is not None and self.num_classes < 1:
             raise ValidationError(f"DetectionOutput num_classes must be positive, got {self.num_classes}")
 
     @classmethod
     def arity_problem(cls, n_inputs: int, n_outputs):
         if n_inputs == 4:
-            return "DetectionOutput takes 3 or 5 inputs (the ARM confidences and locations go together), the layer " \
-                   "declares 4"
+            return (
+                "DetectionOutput takes 3 or 5 inputs (the ARM confidences and locations go together), the layer "
+                "declares 4"
+            )
         return super().arity_problem(n_inputs, n_outputs)
 
     # ---- the shape rule ----
@@ -96,8 +117,9 @@ class _DetectionOutput(Op):
         ranks = (2, 2, 3, 2, 2)
         for port, s in enumerate(shapes):
             if s is not None and len(s) != ranks[port]:
-                raise ValidationError(f"DetectionOutput's {_NAMES[port]} must have rank {ranks[port]}, got {fmt(s)}",
-                                      port=port)
+                raise ValidationError(
+                    f"DetectionOutput's {_NAMES[port]} must have rank {ranks[port]}, got {fmt(s)}", port=port
+                )
         size = 4 if self.normalized else 5
         loc, conf, pri = shapes[:3]
         arm_conf = shapes[3] if len(shapes) > 3 else None
@@ -105,8 +127,11 @@ class _DetectionOutput(Op):
         p = c = None
         if pri is not None and _static(pri[2]) is not None:
             if pri[2].lo % size or pri[2].lo == 0:
-                raise ValidationError(f"DetectionOutput's priors' last dim must be a positive multiple of {size} "
-                                      f"(normalized={self.normalized}), got {fmt(pri)}", port=2)
+                raise ValidationError(
+                    f"DetectionOutput's priors' last dim must be a positive multiple of {size} "
+                    f"(normalized={self.normalized}), got {fmt(pri)}",
+                    port=2,
+                )
             p = pri[2].lo // size
         if p is None and arm_conf is not None and _static(arm_conf[1]):
             p = arm_conf[1].lo // 2
@@ -129,26 +154,36 @@ class _DetectionOutput(Op):
         # Every dim the counts fix must agree.
         want = []
         if p is not None and c is not None:
-            want += [(0, loc, 1, p * per_loc(c), "P * L * 4"), (1, conf, 1, p * c, "P * C"),
-                     (4, arm_loc, 1, p * per_loc(c), "P * L * 4")]
+            want += [
+                (0, loc, 1, p * per_loc(c), "P * L * 4"),
+                (1, conf, 1, p * c, "P * C"),
+                (4, arm_loc, 1, p * per_loc(c), "P * L * 4"),
+            ]
         if p is not None:
             want += [(2, pri, 2, p * size, f"P * {size}"), (3, arm_conf, 1, 2 * p, "P * 2")]
         for port, s, axis, n, what in want:
             if s is not None and not s[axis].compatible(fixed(n)):
-                raise ValidationError(f"DetectionOutput's {_NAMES[port]} {fmt(s)} must have {n} ({what}) in dim "
-                                      f"{axis}, with P={p} priors and C={c} classes", port=port)
+                raise ValidationError(
+                    f"DetectionOutput's {_NAMES[port]} {fmt(s)} must have {n} ({what}) in dim "
+                    f"{axis}, with P={p} priors and C={c} classes",
+                    port=port,
+                )
         if pri is not None and not pri[1].compatible(fixed(1 if self.variance_encoded_in_target else 2)):
             encoded = self.variance_encoded_in_target
-            raise ValidationError(f"DetectionOutput's priors must have {1 if encoded else 2} rows "
-                                  f"(variance_encoded_in_target={encoded}), got {fmt(pri)}", port=2)
+            raise ValidationError(
+                f"DetectionOutput's priors must have {1 if encoded else 2} rows "
+                f"(variance_encoded_in_target={encoded}), got {fmt(pri)}",
+                port=2,
+            )
         n = DYN
         for port in (0, 1, 3, 4):
             s = shapes[port] if port < len(shapes) else None
             if s is not None:
                 m = intersect(n, s[0])
                 if m is None:
-                    raise ValidationError(f"DetectionOutput's inputs differ in batch: {', '.join(map(fmt, shapes))}",
-                                          port=port)
+                    raise ValidationError(
+                        f"DetectionOutput's inputs differ in batch: {', '.join(map(fmt, shapes))}", port=port
+                    )
                 n = m
         if pri is not None and not (pri[0].compatible(fixed(1)) or pri[0].compatible(n)):
             raise ValidationError(f"DetectionOutput's priors must have 1 or N={n} images, got {fmt(pri)}", port=2)
@@ -157,15 +192,24 @@ class _DetectionOutput(Op):
     def output_facts(self, *ins):
         n, p, c = self.sizes([f.shape for f in ins])
         keep, top = self.keep_top_k[0], self.top_k
-        rows = product((n, fixed(keep))) if keep > 0 else \
-            product((n, fixed(top), c)) if keep == -1 and top > 0 else product((n, p, c))
+        rows = (
+            product((n, fixed(keep)))
+            if keep > 0
+            else product((n, fixed(top), c))
+            if keep == -1 and top > 0
+            else product((n, p, c))
+        )
         return Fact(ins[0].etype, (fixed(1), fixed(1), rows, fixed(7)))
 
     # ---- the kernel ----
 
     def compute(self, loc, conf, priors, arm_conf=None, arm_loc=None):
-        shape = self.output_facts(*[Fact(None, tuple(map(fixed, np.shape(a)))) for a in
-                                    (loc, conf, priors) + ((arm_conf, arm_loc) if arm_conf is not None else ())]).shape
+        shape = self.output_facts(
+            *[
+                Fact(None, tuple(map(fixed, np.shape(a))))
+                for a in (loc, conf, priors) + ((arm_conf, arm_loc) if arm_conf is not None else ())
+            ]
+        ).shape
         rows = shape[2].lo
         dtype = loc.dtype
         n = loc.shape[0]
@@ -178,9 +222,9 @@ class _DetectionOutput(Op):
             return out.reshape(1, 1, 0, 7).astype(dtype)
         conf = to_f32(conf).reshape(n, p, c)
         pri = to_f32(priors)
-        boxes = pri[:, 0].reshape(-1, p, size)[..., size - 4:]               # [1|N, P, 4]
+        boxes = pri[:, 0].reshape(-1, p, size)[..., size - 4 :]  # [1|N, P, 4]
         # The variances: the first 4 * P values of row 1.
-        var = None if self.variance_encoded_in_target else pri[:, 1, :p * 4].reshape(-1, p, 4)
+        var = None if self.variance_encoded_in_target else pri[:, 1, : p * 4].reshape(-1, p, 4)
         # Without normalized, an image's priors end at the first whose image id is -1.
         actual = np.full(pri.shape[0], p)
         if not self.normalized:
@@ -191,18 +235,21 @@ class _DetectionOutput(Op):
             weak = to_f32(arm_conf).reshape(n, p, 2)[..., 1] < f32(self.objectness_score)
             background = (np.arange(c) == self.background_label_id).astype(F32)
             conf = np.where(weak[..., None], background, conf)
-        loc = to_f32(loc).reshape(n, p, locs, 4).transpose(0, 2, 1, 3)        # [N, L, P, 4]
-        prior_boxes = boxes[:, None]                                         # [1|N, 1, P, 4]
+        loc = to_f32(loc).reshape(n, p, locs, 4).transpose(0, 2, 1, 3)  # [N, L, P, 4]
+        prior_boxes = boxes[:, None]  # [1|N, 1, P, 4]
         variances = None if var is None else var[:, None]
         if arm_loc is not None:
             arm = to_f32(arm_loc).reshape(n, p, locs, 4).transpose(0, 2, 1, 3)
             prior_boxes = self.decode(prior_boxes, variances, arm)
-        decoded = self.decode(prior_boxes, variances, loc)                   # [N, L, P, 4]
+        decoded = self.decode(prior_boxes, variances, loc)  # [N, L, P, 4]
         sizes = (decoded[..., 2] - decoded[..., 0]) * (decoded[..., 3] - decoded[..., 1])
         count = 0
         for i in range(n):
-            kept = self.mxnet(conf[i], decoded[i], sizes[i], actual[i]) if self.decrease_label_id else \
-                self.caffe(conf[i], decoded[i], sizes[i], actual[i])
+            kept = (
+                self.mxnet(conf[i], decoded[i], sizes[i], actual[i])
+                if self.decrease_label_id
+                else self.caffe(conf[i], decoded[i], sizes[i], actual[i])
+            )
             kept = self.keep_best(kept, conf[i])
             for cls, priors_kept in sorted(kept.items()):
                 k = len(priors_kept)
@@ -211,10 +258,10 @@ class _DetectionOutput(Op):
                 box = decoded[i, 0 if self.share_location else cls, priors_kept]
                 if self.clip_after_nms:
                     box = np.maximum(F32(0), np.minimum(F32(1), box))
-                out[count:count + k, 0] = i
-                out[count:count + k, 1] = cls - 1 if self.decrease_label_id else cls
-                out[count:count + k, 2] = conf[i, priors_kept, cls]
-                out[count:count + k, 3:] = box
+                out[count : count + k, 0] = i
+                out[count : count + k, 1] = cls - 1 if self.decrease_label_id else cls
+                out[count : count + k, 2] = conf[i, priors_kept, cls]
+                out[count : count + k, 3:] = box
                 count += k
         if count < rows:
             out[count, 0] = -1
@@ -275,7 +322,7 @@ class _DetectionOutput(Op):
             cand = np.flatnonzero(scores > thr)
             cand = cand[np.lexsort((cand, -scores[cand]))]
             if self.top_k != -1:
-                cand = cand[:self.top_k]
+                cand = cand[: self.top_k]
             box = boxes[0 if self.share_location else cls]
             size = sizes[0 if self.share_location else cls]
             kept[cls] = self.nms(cand, box, size)
@@ -293,7 +340,7 @@ class _DetectionOutput(Op):
         key = cls_ids * p + prior_ids
         order = np.lexsort((key, -best_conf[prior_ids]))
         if self.top_k != -1:
-            order = order[:self.top_k]
+            order = order[: self.top_k]
         kept = {}
         for cls in np.unique(cls_ids[order]):
             cand = prior_ids[order][cls_ids[order] == cls]

@@ -31,6 +31,7 @@ edges (only below 0): a refined box past the image keeps its size there, and NMS
 size; and with no ROIs at all the plugin leaves its outputs as its buffers held them (irexec:
 zeros). f16/bf16 compute in f32 and round once.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -52,13 +53,23 @@ I32 = element_type("i32")
 class ExperimentalDetectronDetectionOutput(Op):
     type, version = NAME, "opset6"
     spec = "detection/experimental-detectron-detection-output-6"
-    inputs = (Input("rois", "float"), Input("deltas", "float", same_as="rois"),
-              Input("scores", "float", same_as="rois"), Input("im_info", "float", same_as="rois"))
+    inputs = (
+        Input("rois", "float"),
+        Input("deltas", "float", same_as="rois"),
+        Input("scores", "float", same_as="rois"),
+        Input("im_info", "float", same_as="rois"),
+    )
     outputs = ("boxes", "classes", "scores")
-    attrs = (Attr("score_threshold", "float"), Attr("nms_threshold", "float"), Attr("num_classes", "int"),
-             Attr("post_nms_count", "int"), Attr("max_detections_per_image", "int"),
-             Attr("class_agnostic_box_regression", "bool", False), Attr("max_delta_log_wh", "float"),
-             Floats("deltas_weights", "floats", REQUIRED))
+    attrs = (
+        Attr("score_threshold", "float"),
+        Attr("nms_threshold", "float"),
+        Attr("num_classes", "int"),
+        Attr("post_nms_count", "int"),
+        Attr("max_detections_per_image", "int"),
+        Attr("class_agnostic_box_regression", "bool", False),
+        Attr("max_delta_log_wh", "float"),
+        Floats("deltas_weights", "floats", REQUIRED),
+    )
 
     def setup(self):
         for name in ("num_classes", "post_nms_count", "max_detections_per_image"):
@@ -72,21 +83,33 @@ class ExperimentalDetectronDetectionOutput(Op):
 
     def output_facts(self, rois, deltas, scores, im_info):
         num = DYN
-        for port, what, f, last in ((0, "rois", rois, 4), (1, "deltas", deltas, 4 * self.num_classes),
-                                    (2, "scores", scores, self.num_classes)):
+        for port, what, f, last in (
+            (0, "rois", rois, 4),
+            (1, "deltas", deltas, 4 * self.num_classes),
+            (2, "scores", scores, self.num_classes),
+        ):
             if f.shape is None:
                 continue
             if len(f.shape) != 2 or not f.shape[1].compatible(fixed(last)):
-                shape = "[number_of_ROIs, 4]" if port == 0 else \
-                    f"[number_of_ROIs, {'4 * ' if port == 1 else ''}num_classes] = [?, {last}]"
+                shape = (
+                    "[number_of_ROIs, 4]"
+                    if port == 0
+                    else f"[number_of_ROIs, {'4 * ' if port == 1 else ''}num_classes] = [?, {last}]"
+                )
                 raise ValidationError(f"{NAME}'s {what} must be {shape}, got shape {fmt(f.shape)}", port=port)
             merged = intersect(num, f.shape[0])
             if merged is None:
-                raise ValidationError(f"{NAME}'s rois, deltas and scores must have one ROI count, got "
-                                      f"{fmt(rois.shape)}, {fmt(deltas.shape)} and {fmt(scores.shape)}", port=port)
+                raise ValidationError(
+                    f"{NAME}'s rois, deltas and scores must have one ROI count, got "
+                    f"{fmt(rois.shape)}, {fmt(deltas.shape)} and {fmt(scores.shape)}",
+                    port=port,
+                )
             num = merged
-        if im_info.shape is not None and (len(im_info.shape) != 2 or not im_info.shape[0].compatible(fixed(1))
-                                          or not im_info.shape[1].compatible(fixed(3))):
+        if im_info.shape is not None and (
+            len(im_info.shape) != 2
+            or not im_info.shape[0].compatible(fixed(1))
+            or not im_info.shape[1].compatible(fixed(3))
+        ):
             raise ValidationError(f"{NAME}'s im_info must be [1, 3], got shape {fmt(im_info.shape)}", port=3)
         m = fixed(self.max_detections_per_image)
         return [Fact(rois.etype, (m, fixed(4))), Fact(I32, (m,)), Fact(rois.etype, (m,))]
@@ -95,16 +118,24 @@ class ExperimentalDetectronDetectionOutput(Op):
         m, classes = self.max_detections_per_image, self.num_classes
         r = np.asarray(rois, F32).reshape(-1, 4)
         n = len(r)
-        boxes, score = self._refine(r, np.asarray(deltas, F32).reshape(n, classes, 4),
-                                    np.asarray(scores, F32).reshape(n, classes), np.asarray(im_info, F32))
+        boxes, score = self._refine(
+            r,
+            np.asarray(deltas, F32).reshape(n, classes, 4),
+            np.asarray(scores, F32).reshape(n, classes),
+            np.asarray(im_info, F32),
+        )
         found = []  # (score, class, roi) of the kept detections, class by class
         for c in range(1, classes):
             cand = np.flatnonzero(score[:, c] > F32(self.score_threshold))
             cand = cand[np.lexsort((cand, -score[cand, c]))]
             b = boxes[cand, c]
             area = (b[:, 2] - b[:, 0] + F32(1)) * (b[:, 3] - b[:, 1] + F32(1))
-            kept = greedy_keep(len(cand), lambda i: _iou(b, area, i), F32(self.nms_threshold),
-                               limit=self.post_nms_count)
+            kept = greedy_keep(
+                len(cand),
+                lambda i: _iou(b, area, i),  # noqa: B023 (called within this iteration)
+                F32(self.nms_threshold),
+                limit=self.post_nms_count,
+            )
             found += [(score[cand[i], c], c, cand[i]) for i in kept]
         if len(found) > m:
             s, c, i = (np.array(v) for v in zip(*found))

@@ -26,6 +26,7 @@ keeps them with score 0 (sorted last, so they fill rows the spec leaves 0); it c
 segmentation fault) with post_nms_count 0. Its box coordinates differ from irexec's by an ulp or
 two (its exp and order of operations).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -42,11 +43,19 @@ from .generate_proposals import best_first, check_counts, decode, merge, nms_kee
 class ExperimentalDetectronGenerateProposalsSingleImage(Op):
     type, version = "ExperimentalDetectronGenerateProposalsSingleImage", "opset6"
     spec = "detection/experimental-detectron-generate-proposals-single-image-6"
-    inputs = (Input("im_info", "float"), Input("anchors", "float", same_as="im_info"),
-              Input("deltas", "float", same_as="im_info"), Input("scores", "float", same_as="im_info"))
+    inputs = (
+        Input("im_info", "float"),
+        Input("anchors", "float", same_as="im_info"),
+        Input("deltas", "float", same_as="im_info"),
+        Input("scores", "float", same_as="im_info"),
+    )
     outputs = ("rois", "scores")
-    attrs = (Attr("min_size", "float"), Attr("nms_threshold", "float"), Attr("pre_nms_count", "int"),
-             Attr("post_nms_count", "int"))
+    attrs = (
+        Attr("min_size", "float"),
+        Attr("nms_threshold", "float"),
+        Attr("pre_nms_count", "int"),
+        Attr("post_nms_count", "int"),
+    )
 
     def setup(self):
         check_counts(self)
@@ -64,11 +73,17 @@ class ExperimentalDetectronGenerateProposalsSingleImage(Op):
         ww = merge(self, [(d[2], d), (s[2], s)], "the width", 3)
         a, four_a = s[0], d[0]
         if a.is_static and not four_a.compatible(fixed(4 * a.lo)) or four_a.is_static and four_a.lo % 4:
-            raise ValidationError(f"{self.type}'s deltas must have 4 channels per anchor, got deltas "
-                                  f"{fmt(deltas.shape)} and scores {fmt(scores.shape)}", port=2)
+            raise ValidationError(
+                f"{self.type}'s deltas must have 4 channels per anchor, got deltas "
+                f"{fmt(deltas.shape)} and scores {fmt(scores.shape)}",
+                port=2,
+            )
         if intersect(an[0], product((hh, ww, a))) is None:
-            raise ValidationError(f"{self.type}'s anchors must number H * W * A, got anchors {fmt(anchors.shape)} "
-                                  f"and scores {fmt(scores.shape)}", port=1)
+            raise ValidationError(
+                f"{self.type}'s anchors must number H * W * A, got anchors {fmt(anchors.shape)} "
+                f"and scores {fmt(scores.shape)}",
+                port=1,
+            )
         rows = fixed(self.post_nms_count)
         return [Fact(info.etype, (rows, fixed(4))), Fact(info.etype, (rows,))]
 
@@ -76,13 +91,13 @@ class ExperimentalDetectronGenerateProposalsSingleImage(Op):
         dtype = np.asarray(info).dtype
         info = np.asarray(info, F32).reshape(-1)
         one = F32(1)
-        boxes, sc = decode(anchors, deltas, scores, info[0], info[1], one)   # [K, 4], [K]
+        boxes, sc = decode(anchors, deltas, scores, info[0], info[1], one)  # [K, 4], [K]
         m = F32(self.min_size)
         big = np.nonzero((m <= boxes[:, 2] - boxes[:, 0] + one) & (m <= boxes[:, 3] - boxes[:, 1] + one))[0]
-        order = big[best_first(sc[big])][:self.pre_nms_count]
+        order = big[best_first(sc[big])][: self.pre_nms_count]
         kept = order[nms_keep(boxes[order], self.nms_threshold, F32(0), self.post_nms_count)]
         rois = np.zeros((self.post_nms_count, 4), F32)
         out = np.zeros(self.post_nms_count, F32)
-        rois[:len(kept)] = boxes[kept]
-        out[:len(kept)] = sc[kept]
+        rois[: len(kept)] = boxes[kept]
+        out[: len(kept)] = sc[kept]
         return rois.astype(dtype), out.astype(dtype)

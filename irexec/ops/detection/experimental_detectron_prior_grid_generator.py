@@ -16,6 +16,7 @@ OpenVINO reads a layer that leaves ``flatten`` out as flatten=false (a 4-D outpu
 takes the spec's default, true. Computed in f32 (the step, then the shift, then the sum),
 rounded once to f16/bf16.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -32,40 +33,59 @@ F32 = np.float32
 class ExperimentalDetectronPriorGridGenerator(Op):
     type, version = "ExperimentalDetectronPriorGridGenerator", "opset6"
     spec = "detection/experimental-detectron-prior-grid-generator-6"
-    inputs = (Input("priors", "float"), Input("feature_map", "float", same_as="priors"),
-              Input("im_data", "float", same_as="priors"))
-    attrs = (Attr("flatten", "bool", True), Attr("h", "int", 0), Attr("w", "int", 0),
-             Attr("stride_x", "float", 0.0), Attr("stride_y", "float", 0.0))
+    inputs = (
+        Input("priors", "float"),
+        Input("feature_map", "float", same_as="priors"),
+        Input("im_data", "float", same_as="priors"),
+    )
+    attrs = (
+        Attr("flatten", "bool", True),
+        Attr("h", "int", 0),
+        Attr("w", "int", 0),
+        Attr("stride_x", "float", 0.0),
+        Attr("stride_y", "float", 0.0),
+    )
 
     def setup(self):
         for name in ("h", "w"):
             if getattr(self, name) < 0:
-                raise ValidationError(f"ExperimentalDetectronPriorGridGenerator {name} must be 0 or more, "
-                                      f"got {getattr(self, name)}")
+                raise ValidationError(
+                    f"ExperimentalDetectronPriorGridGenerator {name} must be 0 or more, got {getattr(self, name)}"
+                )
         for name in ("stride_x", "stride_y"):
             if not getattr(self, name) >= 0:
-                raise ValidationError(f"ExperimentalDetectronPriorGridGenerator {name} must be 0 or more, "
-                                      f"got {getattr(self, name)}")
+                raise ValidationError(
+                    f"ExperimentalDetectronPriorGridGenerator {name} must be 0 or more, got {getattr(self, name)}"
+                )
 
     def output_facts(self, priors, featmap, im_data):
         name = self.type
         if priors.shape is not None and (len(priors.shape) != 2 or not priors.shape[1].compatible(fixed(4))):
-            raise ValidationError(f"{name}'s priors must be [number_of_priors, 4], got shape {fmt(priors.shape)}",
-                                  port=0)
+            raise ValidationError(
+                f"{name}'s priors must be [number_of_priors, 4], got shape {fmt(priors.shape)}", port=0
+            )
         for port, what, f in ((1, "feature_map", featmap), (2, "im_data", im_data)):
             if f.shape is not None and len(f.shape) != 4:
                 raise ValidationError(f"{name}'s {what} must be 4-D, got shape {fmt(f.shape)}", port=port)
-        if featmap.shape is not None and im_data.shape is not None and \
-                not featmap.shape[0].compatible(im_data.shape[0]):
-            raise ValidationError(f"{name}'s feature_map and im_data must have one batch size, got "
-                                  f"{fmt(featmap.shape)} and {fmt(im_data.shape)}", port=2)
+        if (
+            featmap.shape is not None
+            and im_data.shape is not None
+            and not featmap.shape[0].compatible(im_data.shape[0])
+        ):
+            raise ValidationError(
+                f"{name}'s feature_map and im_data must have one batch size, got "
+                f"{fmt(featmap.shape)} and {fmt(im_data.shape)}",
+                port=2,
+            )
         if featmap.shape is not None:
             for attr, axis in (("h", 2), ("w", 3)):
                 cells, dim = getattr(self, attr), featmap.shape[axis]
                 if dim.hi is not None and cells > dim.hi:
-                    raise ValidationError(f"{name} {attr}={cells} is past the feature map's "
-                                          f"{'height' if axis == 2 else 'width'} {dim} ({fmt(featmap.shape)})",
-                                          port=1)
+                    raise ValidationError(
+                        f"{name} {attr}={cells} is past the feature map's "
+                        f"{'height' if axis == 2 else 'width'} {dim} ({fmt(featmap.shape)})",
+                        port=1,
+                    )
         fh, fw = (featmap.shape[2], featmap.shape[3]) if featmap.shape is not None else (DYN, DYN)
         num = priors.shape[0] if priors.shape is not None else DYN
         if self.flatten:

@@ -19,6 +19,7 @@ OpenVINO's reference and the CPU plugin return the input ROIs as they are. ``pyr
 must name a scale per level (OpenVINO reads past the list otherwise; scales past the levels are
 unused). f16/bf16 compute in f32 and round once.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -39,8 +40,12 @@ class ExperimentalDetectronROIFeatureExtractor(Op):
     spec = "detection/experimental-detectron-roi-feature-extractor-6"
     inputs = (Input("rois", "float"), Input("pyramid", "float", same_as="rois", variadic=True))
     outputs = ("features", "rois")
-    attrs = (Attr("output_size", "int"), Attr("sampling_ratio", "int"), Attr("pyramid_scales", "ints"),
-             Attr("aligned", "bool", False))
+    attrs = (
+        Attr("output_size", "int"),
+        Attr("sampling_ratio", "int"),
+        Attr("pyramid_scales", "ints"),
+        Attr("aligned", "bool", False),
+    )
 
     def setup(self):
         if self.output_size <= 0:
@@ -54,19 +59,25 @@ class ExperimentalDetectronROIFeatureExtractor(Op):
         if rois.shape is not None and (len(rois.shape) != 2 or not rois.shape[1].compatible(fixed(4))):
             raise ValidationError(f"{NAME}'s rois must be [number_of_ROIs, 4], got shape {fmt(rois.shape)}", port=0)
         if len(levels) > len(self.pyramid_scales):
-            raise ValidationError(f"{NAME} has {len(levels)} pyramid levels but pyramid_scales names "
-                                  f"{len(self.pyramid_scales)} ({list(self.pyramid_scales)})", port=len(levels))
+            raise ValidationError(
+                f"{NAME} has {len(levels)} pyramid levels but pyramid_scales names "
+                f"{len(self.pyramid_scales)} ({list(self.pyramid_scales)})",
+                port=len(levels),
+            )
         channels = None
         for port, f in enumerate(levels, start=1):
             if f.shape is None:
                 continue
             if len(f.shape) != 4 or not f.shape[0].compatible(fixed(1)):
-                raise ValidationError(f"{NAME}'s pyramid level {port - 1} must be [1, C, H, W], got shape "
-                                      f"{fmt(f.shape)}", port=port)
+                raise ValidationError(
+                    f"{NAME}'s pyramid level {port - 1} must be [1, C, H, W], got shape {fmt(f.shape)}", port=port
+                )
             channels = f.shape[1] if channels is None else intersect(channels, f.shape[1])
             if channels is None:
-                raise ValidationError(f"{NAME}'s pyramid levels must have one channel count, level {port - 1} "
-                                      f"has shape {fmt(f.shape)}", port=port)
+                raise ValidationError(
+                    f"{NAME}'s pyramid levels must have one channel count, level {port - 1} has shape {fmt(f.shape)}",
+                    port=port,
+                )
         num = rois.shape[0] if rois.shape is not None else DYN
         size = fixed(self.output_size)
         return [Fact(rois.etype, (num, channels or DYN, size, size)), Fact(rois.etype, (num, fixed(4)))]

@@ -10,6 +10,7 @@ plugin compares NaN as C++ does, so its order is then an accident of its sort).
 
 Values are copied, never computed: f16 and bf16 are exact.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,14 +35,21 @@ class ExperimentalDetectronTopKROIs(Op):
     def output_facts(self, rois, probs):
         if rois.shape is not None:
             if len(rois.shape) != 2 or not rois.shape[1].compatible(fixed(4)):
-                raise ValidationError(f"ExperimentalDetectronTopKROIs's input_rois must be [number_of_ROIs, 4], "
-                                      f"got shape {fmt(rois.shape)}", port=0)
+                raise ValidationError(
+                    f"ExperimentalDetectronTopKROIs's input_rois must be [number_of_ROIs, 4], "
+                    f"got shape {fmt(rois.shape)}",
+                    port=0,
+                )
         if probs.shape is not None and len(probs.shape) != 1:
-            raise ValidationError(f"ExperimentalDetectronTopKROIs's rois_probs must be 1-D, got shape "
-                                  f"{fmt(probs.shape)}", port=1)
+            raise ValidationError(
+                f"ExperimentalDetectronTopKROIs's rois_probs must be 1-D, got shape {fmt(probs.shape)}", port=1
+            )
         if rois.shape is not None and probs.shape is not None and not rois.shape[0].compatible(probs.shape[0]):
-            raise ValidationError(f"ExperimentalDetectronTopKROIs's rois_probs must hold one probability per ROI, "
-                                  f"got shape {fmt(probs.shape)} for input_rois {fmt(rois.shape)}", port=1)
+            raise ValidationError(
+                f"ExperimentalDetectronTopKROIs's rois_probs must hold one probability per ROI, "
+                f"got shape {fmt(probs.shape)} for input_rois {fmt(rois.shape)}",
+                port=1,
+            )
         return Fact(rois.etype, (fixed(self.max_rois), fixed(4)))
 
     def compute(self, rois, probs):

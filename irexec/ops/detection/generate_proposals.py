@@ -30,6 +30,7 @@ Where OpenVINO departs from the spec: it refuses the layer when ``nms_eta`` is n
 reference has no adaptive threshold) or pre_nms_count or post_nms_count is 0, and its CPU
 plugin cannot compile the layer when every input is a constant.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -77,7 +78,7 @@ def decode(anchors, deltas, scores, img_h, img_w, o) -> tuple:
     lead = deltas.shape[:-3]
     a = scores.shape[-3]
     d = np.moveaxis(np.asarray(deltas, F32).reshape(lead + (a, 4) + deltas.shape[-2:]), (-4, -3), (-2, -1))
-    d = d.reshape(lead + (-1, 4))                                          # [..., H*W*A, 4]
+    d = d.reshape(lead + (-1, 4))  # [..., H*W*A, 4]
     s = np.moveaxis(np.asarray(scores, F32), -3, -1).reshape(lead + (-1,))
     an = np.asarray(anchors, F32).reshape(-1, 4)
     x0, y0, x1, y1 = (an[:, i] for i in range(4))
@@ -89,8 +90,10 @@ def decode(anchors, deltas, scores, img_h, img_w, o) -> tuple:
         pw = np.exp(np.minimum(d[..., 2], MAX_LOG), dtype=F32) * w
         ph = np.exp(np.minimum(d[..., 3], MAX_LOG), dtype=F32) * h
         mw, mh = (np.asarray(img_w, F32) - o)[..., None], (np.asarray(img_h, F32) - o)[..., None]
-        box = [np.maximum(F32(0), np.minimum(v, m)) for v, m in
-               ((px - half * pw, mw), (py - half * ph, mh), (px + half * pw - o, mw), (py + half * ph - o, mh))]
+        box = [
+            np.maximum(F32(0), np.minimum(v, m))
+            for v, m in ((px - half * pw, mw), (py - half * ph, mh), (px + half * pw - o, mw), (py + half * ph - o, mh))
+        ]
     return np.stack(box, axis=-1).astype(F32), s
 
 
@@ -128,13 +131,22 @@ def best_first(scores) -> np.ndarray:
 class GenerateProposals(Op):
     type, version = "GenerateProposals", "opset9"
     spec = "detection/generate-proposals-9"
-    inputs = (Input("im_info", "float", value=True), Input("anchors", "float", same_as="im_info", value=True),
-              Input("deltas", "float", same_as="im_info", value=True),
-              Input("scores", "float", same_as="im_info", value=True))
+    inputs = (
+        Input("im_info", "float", value=True),
+        Input("anchors", "float", same_as="im_info", value=True),
+        Input("deltas", "float", same_as="im_info", value=True),
+        Input("scores", "float", same_as="im_info", value=True),
+    )
     outputs = ("rois", "scores", "rois_num")
-    attrs = (Attr("min_size", "float"), Attr("nms_threshold", "float"), Attr("pre_nms_count", "int"),
-             Attr("post_nms_count", "int"), Attr("normalized", "bool", True), Attr("nms_eta", "float", 1.0),
-             Attr("roi_num_type", "etype", element_type("i64")))
+    attrs = (
+        Attr("min_size", "float"),
+        Attr("nms_threshold", "float"),
+        Attr("pre_nms_count", "int"),
+        Attr("post_nms_count", "int"),
+        Attr("normalized", "bool", True),
+        Attr("nms_eta", "float", 1.0),
+        Attr("roi_num_type", "etype", element_type("i64")),
+    )
 
     def setup(self):
         check_counts(self)
@@ -156,8 +168,11 @@ class GenerateProposals(Op):
         a = merge(self, [(an[2], an), (s[1], s)], "the number of anchors", 3)
         four_a = d[1]
         if a.is_static and not four_a.compatible(fixed(4 * a.lo)) or four_a.is_static and four_a.lo % 4:
-            raise ValidationError(f"GenerateProposals' deltas must have 4 channels per anchor, got deltas "
-                                  f"{fmt(deltas.shape)} and scores {fmt(scores.shape)}", port=2)
+            raise ValidationError(
+                f"GenerateProposals' deltas must have 4 channels per anchor, got deltas "
+                f"{fmt(deltas.shape)} and scores {fmt(scores.shape)}",
+                port=2,
+            )
         if all(f.value is not None for f in (info, anchors, deltas, scores)):
             count = fixed(self.compute(info.value, anchors.value, deltas.value, scores.value)[0].shape[0])
         else:
@@ -177,7 +192,7 @@ class GenerateProposals(Op):
         min_h, min_w = F32(self.min_size) * scale_h, F32(self.min_size) * scale_w
         rois, out_scores, counts = [], [], []
         for i in range(n):  # images: each its own sort and greedy NMS
-            order = best_first(sc[i])[:self.pre_nms_count]
+            order = best_first(sc[i])[: self.pre_nms_count]
             b = boxes[i, order]
             big = (min_w[i] <= b[:, 2] - b[:, 0] + o) & (min_h[i] <= b[:, 3] - b[:, 1] + o)
             order, b = order[big], b[big]
@@ -187,5 +202,8 @@ class GenerateProposals(Op):
             counts.append(len(kept))
         rois = np.concatenate(rois).reshape(-1, 4) if n else np.zeros((0, 4), F32)
         out_scores = np.concatenate(out_scores) if n else np.zeros(0, F32)
-        return (rois.astype(dtype), out_scores.astype(dtype),
-                np.asarray(counts, np.int64).astype(self.roi_num_type.dtype))
+        return (
+            rois.astype(dtype),
+            out_scores.astype(dtype),
+            np.asarray(counts, np.int64).astype(self.roi_num_type.dtype),
+        )

@@ -40,18 +40,28 @@ The size inputs' values set the output's length: with a run-time output_size the
 unknown and the run sizes it. image_size must be positive (irexec refuses; the plugin divides by
 it).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import DYN, fixed
+from ...types import element_type
 from ..common import require_array_shape
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
-from ._common import F32, check_variance, f32, floats, grid_size, image_dims, require_positive_list, \
-    two_sizes_rule, variance_rows
+from ._common import (
+    F32,
+    check_variance,
+    f32,
+    floats,
+    grid_size,
+    image_dims,
+    require_positive_list,
+    two_sizes_rule,
+    variance_rows,
+)
 
 _F32_TYPE = element_type("f32")
 
@@ -85,12 +95,24 @@ def number_of_priors(op) -> int:
 
 class _PriorBox(Op):
     spec = "detection/prior-box-1"
-    inputs = (Input("output_size", "int", role="shape", value=True),
-              Input("image_size", "int", role="shape", value=True))
-    attrs = (floats("min_size"), floats("max_size"), floats("aspect_ratio"), Attr("flip", "bool", False),
-             Attr("clip", "bool", False), Attr("step", "float", 0.0), Attr("offset", "float"),
-             floats("variance"), Attr("scale_all_sizes", "bool", True), floats("fixed_ratio"),
-             floats("fixed_size"), floats("density"))
+    inputs = (
+        Input("output_size", "int", role="shape", value=True),
+        Input("image_size", "int", role="shape", value=True),
+    )
+    attrs = (
+        floats("min_size"),
+        floats("max_size"),
+        floats("aspect_ratio"),
+        Attr("flip", "bool", False),
+        Attr("clip", "bool", False),
+        Attr("step", "float", 0.0),
+        Attr("offset", "float"),
+        floats("variance"),
+        Attr("scale_all_sizes", "bool", True),
+        floats("fixed_ratio"),
+        floats("fixed_size"),
+        floats("density"),
+    )
     minmax_order = True
 
     def setup(self):
@@ -99,18 +121,24 @@ class _PriorBox(Op):
         require_positive_list("fixed_size", self.fixed_size)
         require_positive_list("fixed_ratio", self.fixed_ratio)
         check_variance(self.variance)
-        if self.fixed_size and len(self.density) < len(self.fixed_size) and (
-                self.density or self.fixed_ratio or len(self.ratios) > 1):
-            raise ValidationError(f"PriorBox needs a density for each of the {len(self.fixed_size)} fixed sizes, "
-                                  f"got {len(self.density)}")
+        if (
+            self.fixed_size
+            and len(self.density) < len(self.fixed_size)
+            and (self.density or self.fixed_ratio or len(self.ratios) > 1)
+        ):
+            raise ValidationError(
+                f"PriorBox needs a density for each of the {len(self.fixed_size)} fixed sizes, got {len(self.density)}"
+            )
         if any(int(d) < 1 for d in self.density):
             raise ValidationError(f"PriorBox densities must be 1 or more, got {list(self.density)}")
         self.priors = number_of_priors(self)
         written = len(self._specs(1.0)[0])
         if written != self.priors:
-            raise ValidationError(f"these PriorBox attributes make {written} boxes per cell, but OpenVINO sizes "
-                                  f"the output for {self.priors} (it would leave some uninitialised or write "
-                                  f"past the output)")
+            raise ValidationError(
+                f"these PriorBox attributes make {written} boxes per cell, but OpenVINO sizes "
+                f"the output for {self.priors} (it would leave some uninitialised or write "
+                f"past the output)"
+            )
 
     @property
     def ratios(self) -> list:
@@ -131,7 +159,7 @@ class _PriorBox(Op):
         """The boxes of a cell, as f32 arrays: half width, half height, and for the fixed-size
         boxes (which are cut at [0, 1]) the center shifts: subtracted, added, then added per
         column (x) and per row (y)."""
-        rows = []   # (half_w, half_h, fixed, sub, add, add_x, add_y)
+        rows = []  # (half_w, half_h, fixed, sub, add, add_x, add_y)
         ratios = [r for r in self.ratios if abs(float(r) - 1.0) >= 1e-6]
         for k, s in enumerate(map(F32, self.fixed_size)):
             s_int = int(s)
@@ -140,10 +168,11 @@ class _PriorBox(Op):
             shift = int(s / F32(d)) if d else 0
 
             def grid(hw, hh):
-                for r in range(d):
-                    for c in range(d):
-                        rows.append((hw, hh, True, F32(s_int) / F32(2), F32(shift) / F32(2), F32(c * shift),
-                                     F32(r * shift)))
+                for r in range(d):  # noqa: B023 (called within this iteration)
+                    for c in range(d):  # noqa: B023 (called within this iteration)
+                        rows.append(
+                            (hw, hh, True, F32(s_int) / F32(2), F32(shift) / F32(2), F32(c * shift), F32(r * shift))  # noqa: B023 (called within this iteration)
+                        )
 
             if self.fixed_ratio:
                 for fr in map(F32, self.fixed_ratio):
@@ -184,7 +213,7 @@ class _PriorBox(Op):
             with np.errstate(divide="ignore"):
                 step = F32(ih) / F32(h) if step == -1 else step * F32(ih)
         if step == 0:
-            with np.errstate(divide="ignore"):      # (an empty grid has no centers to place)
+            with np.errstate(divide="ignore"):  # (an empty grid has no centers to place)
                 sx, sy = F32(iw) / F32(w), F32(ih) / F32(h)
             cx = (np.arange(w, dtype=F32) + F32(0.5)) * sx
             cy = (np.arange(h, dtype=F32) + F32(0.5)) * sy
@@ -198,8 +227,9 @@ class _PriorBox(Op):
         cx = np.where(cut, ((cx - sub) + add) + add_x, cx)
         cy = np.where(cut, ((cy - sub) + add) + add_y, cy)
         inv_w, inv_h = F32(1) / F32(iw), F32(1) / F32(ih)
-        box = np.stack([(cx - half_w) * inv_w, (cy - half_h) * inv_h,
-                        (cx + half_w) * inv_w, (cy + half_h) * inv_h], axis=-1)
+        box = np.stack(
+            [(cx - half_w) * inv_w, (cy - half_h) * inv_h, (cx + half_w) * inv_w, (cy + half_h) * inv_h], axis=-1
+        )
         # The fixed-size boxes are cut at 0 below and 1 above (a NaN becomes 0 and 1 there).
         lo = np.where(box[..., :2] > 0, box[..., :2], F32(0))
         hi = np.where(box[..., 2:] < 1, box[..., 2:], F32(1))

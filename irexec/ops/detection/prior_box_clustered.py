@@ -16,16 +16,17 @@ irexec. ``offset`` is required (the spec says so; OpenVINO reads a missing one a
 heights must be as many, variances 0, 1 or 4 and not negative, and image_size positive (the boxes
 are divided by it).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import DYN, fixed
+from ...types import element_type
 from ..common import require_array_shape
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
 from ._common import F32, check_variance, f32, floats, grid_size, image_dims, two_sizes_rule, variance_rows
 
 _F32_TYPE = element_type("f32")
@@ -35,16 +36,26 @@ _F32_TYPE = element_type("f32")
 class PriorBoxClustered(Op):
     type, version = "PriorBoxClustered", "opset1"
     spec = "detection/prior-box-clustered-1"
-    inputs = (Input("output_size", "int", role="shape", value=True),
-              Input("image_size", "int", role="shape", value=True))
-    attrs = (floats("width", (1.0,)), floats("height", (1.0,)), Attr("clip", "bool", True),
-             Attr("step", "float", 0.0), Attr("step_w", "float", 0.0), Attr("step_h", "float", 0.0),
-             Attr("offset", "float"), floats("variance"))
+    inputs = (
+        Input("output_size", "int", role="shape", value=True),
+        Input("image_size", "int", role="shape", value=True),
+    )
+    attrs = (
+        floats("width", (1.0,)),
+        floats("height", (1.0,)),
+        Attr("clip", "bool", True),
+        Attr("step", "float", 0.0),
+        Attr("step_w", "float", 0.0),
+        Attr("step_h", "float", 0.0),
+        Attr("offset", "float"),
+        floats("variance"),
+    )
 
     def setup(self):
         if len(self.width) != len(self.height):
-            raise ValidationError(f"PriorBoxClustered needs as many heights as widths, got {len(self.height)} "
-                                  f"and {len(self.width)}")
+            raise ValidationError(
+                f"PriorBoxClustered needs as many heights as widths, got {len(self.height)} and {len(self.width)}"
+            )
         check_variance(self.variance)
 
     def output_facts(self, output_size, image_size):
@@ -64,17 +75,19 @@ class PriorBoxClustered(Op):
         step_w = f32(self.step_w) if self.step_w != 0 else f32(self.step)
         step_h = f32(self.step_h) if self.step_h != 0 else f32(self.step)
         if step_w == 0 and step_h == 0:
-            with np.errstate(divide="ignore"):      # (an empty grid has no centers to place)
+            with np.errstate(divide="ignore"):  # (an empty grid has no centers to place)
                 step_w, step_h = F32(iw) / F32(w), F32(ih) / F32(h)
-        cx = (np.arange(w, dtype=F32) + f32(self.offset)) * step_w      # [W]
-        cy = (np.arange(h, dtype=F32) + f32(self.offset)) * step_h      # [H]
-        half_w = np.asarray(self.width, F32) / F32(2)                      # [P]
+        cx = (np.arange(w, dtype=F32) + f32(self.offset)) * step_w  # [W]
+        cy = (np.arange(h, dtype=F32) + f32(self.offset)) * step_h  # [H]
+        half_w = np.asarray(self.width, F32) / F32(2)  # [P]
         half_h = np.asarray(self.height, F32) / F32(2)
         p = len(half_w)
         cx = np.broadcast_to(cx[None, :, None], (h, w, p))
         cy = np.broadcast_to(cy[:, None, None], (h, w, p))
-        box = np.stack([(cx - half_w) / F32(iw), (cy - half_h) / F32(ih),
-                        (cx + half_w) / F32(iw), (cy + half_h) / F32(ih)], axis=-1)
+        box = np.stack(
+            [(cx - half_w) / F32(iw), (cy - half_h) / F32(ih), (cx + half_w) / F32(iw), (cy + half_h) / F32(ih)],
+            axis=-1,
+        )
         if self.clip:
             box = np.minimum(np.maximum(box, F32(0)), F32(1))
         return np.stack([box.reshape(-1).astype(F32), variance_rows(self.variance, h * w * p)])

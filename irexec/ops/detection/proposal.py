@@ -30,6 +30,7 @@ Departures from the CPU plugin: it leaves Proposal-4's scores after an image's l
 uninitialised (irexec: 0, as OpenVINO's reference), and it crashes (a segmentation fault) when
 fewer than 8 proposals go to NMS (min(pre_nms_topn, A * H * W) < 8); irexec computes those.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -52,14 +53,27 @@ def _exp(x):
 
 
 class _Proposal(Op):
-    inputs = (Input("class_probs", "float"), Input("bbox_deltas", "float", same_as="class_probs"),
-              Input("image_info", "float", same_as="class_probs"))
-    attrs = (Attr("base_size", "int"), Attr("pre_nms_topn", "int"), Attr("post_nms_topn", "int"),
-             Attr("nms_thresh", "float"), Attr("feat_stride", "int"), Attr("min_size", "int"),
-             floats("ratio", REQUIRED), floats("scale", REQUIRED), Attr("clip_before_nms", "bool", True),
-             Attr("clip_after_nms", "bool", False),
-             Attr("normalize", "bool", False), Attr("box_size_scale", "float", 1.0),
-             Attr("box_coordinate_scale", "float", 1.0), Attr("framework", "str", "", ("", "tensorflow")))
+    inputs = (
+        Input("class_probs", "float"),
+        Input("bbox_deltas", "float", same_as="class_probs"),
+        Input("image_info", "float", same_as="class_probs"),
+    )
+    attrs = (
+        Attr("base_size", "int"),
+        Attr("pre_nms_topn", "int"),
+        Attr("post_nms_topn", "int"),
+        Attr("nms_thresh", "float"),
+        Attr("feat_stride", "int"),
+        Attr("min_size", "int"),
+        floats("ratio", REQUIRED),
+        floats("scale", REQUIRED),
+        Attr("clip_before_nms", "bool", True),
+        Attr("clip_after_nms", "bool", False),
+        Attr("normalize", "bool", False),
+        Attr("box_size_scale", "float", 1.0),
+        Attr("box_coordinate_scale", "float", 1.0),
+        Attr("framework", "str", "", ("", "tensorflow")),
+    )
 
     def setup(self):
         for name in ("base_size", "pre_nms_topn", "post_nms_topn", "feat_stride", "min_size"):
@@ -73,20 +87,27 @@ class _Proposal(Op):
     def output_facts(self, probs, deltas, info):
         for port, (f, rank) in enumerate(((probs, 4), (deltas, 4), (info, 1))):
             if f.shape is not None and len(f.shape) != rank:
-                raise ValidationError(f"Proposal's {self.inputs[port].name} must have rank {rank}, got {fmt(f.shape)}",
-                                      port=port)
+                raise ValidationError(
+                    f"Proposal's {self.inputs[port].name} must have rank {rank}, got {fmt(f.shape)}", port=port
+                )
         a = self.anchors
         if probs.shape is not None and not probs.shape[1].compatible(fixed(2 * a)):
-            raise ValidationError(f"Proposal's class_probs must have 2 * {a} channels ({len(self.ratio)} ratios x "
-                                  f"{len(self.scale)} scales), got {fmt(probs.shape)}", port=0)
+            raise ValidationError(
+                f"Proposal's class_probs must have 2 * {a} channels ({len(self.ratio)} ratios x "
+                f"{len(self.scale)} scales), got {fmt(probs.shape)}",
+                port=0,
+            )
         if deltas.shape is not None and not deltas.shape[1].compatible(fixed(4 * a)):
             raise ValidationError(f"Proposal's bbox_deltas must have 4 * {a} channels, got {fmt(deltas.shape)}", port=1)
         n = DYN
         if probs.shape is not None and deltas.shape is not None:
             for axis in (0, 2, 3):
                 if intersect(probs.shape[axis], deltas.shape[axis]) is None:
-                    raise ValidationError(f"Proposal's class_probs {fmt(probs.shape)} and bbox_deltas "
-                                          f"{fmt(deltas.shape)} differ in dim {axis}", port=1)
+                    raise ValidationError(
+                        f"Proposal's class_probs {fmt(probs.shape)} and bbox_deltas "
+                        f"{fmt(deltas.shape)} differ in dim {axis}",
+                        port=1,
+                    )
             n = intersect(probs.shape[0], deltas.shape[0])
         elif probs.shape is not None or deltas.shape is not None:
             n = (probs.shape or deltas.shape)[0]
@@ -122,14 +143,15 @@ class _Proposal(Op):
         img_h, img_w = (info[1], info[0]) if self.tf else (info[0], info[1])
         scale_h = info[2]
         scale_w = info[3] if info.size == 4 else info[2]
-        if not (np.isfinite(info[:2]).all() and (info[:2] > 0).all() and
-                np.all(np.abs(info[:2]) >= np.finfo(F32).tiny)):
+        if not (
+            np.isfinite(info[:2]).all() and (info[:2] > 0).all() and np.all(np.abs(info[:2]) >= np.finfo(F32).tiny)
+        ):
             raise ValidationError(f"Proposal's image height and width must be positive, got {info[:2].tolist()}")
         if not (np.isfinite([scale_h, scale_w]).all() and scale_h >= 0 and scale_w >= 0):
             raise ValidationError(f"Proposal's image scales must be finite and not negative, got {info[2:].tolist()}")
         off = F32(0) if self.tf else F32(1)
         min_h, min_w = F32(self.min_size) * scale_h, F32(self.min_size) * scale_w
-        anchors = self.make_anchors()                                            # [A, 4]
+        anchors = self.make_anchors()  # [A, 4]
         # Per image: [H, W, A] proposals, flattened cell-major as the plugin enumerates them.
         sy, sx = np.meshgrid(np.arange(hh), np.arange(ww), indexing="ij")
         if self.tf:
@@ -142,8 +164,8 @@ class _Proposal(Op):
             y0, y1 = (np.maximum(F32(0), np.minimum(v, img_h)) for v in (y0, y1))
         bw, bh = x1 - x0 + off, y1 - y0 + off
         cx, cy = x0 + F32(0.5) * bw, y0 + F32(0.5) * bh
-        d = to_f32(deltas).reshape(n, a, 4, hh, ww).transpose(0, 3, 4, 1, 2)    # [N, H, W, A, 4]
-        scores = to_f32(probs)[:, a:].transpose(0, 2, 3, 1).reshape(n, -1)      # foreground, [N, H*W*A]
+        d = to_f32(deltas).reshape(n, a, 4, hh, ww).transpose(0, 3, 4, 1, 2)  # [N, H, W, A, 4]
+        scores = to_f32(probs)[:, a:].transpose(0, 2, 3, 1).reshape(n, -1)  # foreground, [N, H*W*A]
         rois = np.zeros((n, self.post_nms_topn, 5), F32)
         out_scores = np.zeros((n, self.post_nms_topn), F32)
         with np.errstate(over="ignore", invalid="ignore"):
@@ -157,8 +179,8 @@ class _Proposal(Op):
             if self.clip_before_nms:
                 lim = (img_w - off, img_h - off) * 2
                 box = [np.maximum(F32(0), np.minimum(v, m)) for v, m in zip(box, lim)]
-            box = np.stack(box, axis=-1).reshape(n, -1, 4)                        # [N, H*W*A, 4]
-            big = ((min_w <= box[..., 2] - box[..., 0] + off) & (min_h <= box[..., 3] - box[..., 1] + off))
+            box = np.stack(box, axis=-1).reshape(n, -1, 4)  # [N, H*W*A, 4]
+            big = (min_w <= box[..., 2] - box[..., 0] + off) & (min_h <= box[..., 3] - box[..., 1] + off)
             scores = big.astype(F32) * scores
         top = min(scores.shape[1], self.pre_nms_topn)
         for i in range(n):

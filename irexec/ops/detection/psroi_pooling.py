@@ -25,6 +25,7 @@ CPU plugin takes an id of -1 as the end of the ROIs and writes zeros from there 
 refuses a layer that leaves out ``mode``, ``group_size`` or (bilinear) ``spatial_bins_x`` and
 ``_y``; irexec takes the spec's defaults. f16 and bf16 compute in f32 and round once.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,28 +42,37 @@ class PSROIPooling(Op):
     type, version = "PSROIPooling", "opset1"
     spec = "detection/psroi-pooling-1"
     inputs = (Input("data", "float"), Input("rois", "float", same_as="data", value=True))
-    attrs = (Attr("output_dim", "int"), Attr("group_size", "int", 1), Attr("spatial_scale", "float"),
-             Attr("mode", "str", "average", choices=("average", "bilinear")),
-             Attr("spatial_bins_x", "int", 1), Attr("spatial_bins_y", "int", 1))
+    attrs = (
+        Attr("output_dim", "int"),
+        Attr("group_size", "int", 1),
+        Attr("spatial_scale", "float"),
+        Attr("mode", "str", "average", choices=("average", "bilinear")),
+        Attr("spatial_bins_x", "int", 1),
+        Attr("spatial_bins_y", "int", 1),
+    )
 
     def setup(self):
-        for name in ("output_dim", "group_size") + (("spatial_bins_x", "spatial_bins_y")
-                                                      if self.mode == "bilinear" else ()):
+        for name in ("output_dim", "group_size") + (
+            ("spatial_bins_x", "spatial_bins_y") if self.mode == "bilinear" else ()
+        ):
             if getattr(self, name) <= 0:
                 raise ValidationError(f"PSROIPooling {name} must be positive, got {getattr(self, name)}")
         if not self.spatial_scale > 0:
             raise ValidationError(f"PSROIPooling spatial_scale must be positive, got {self.spatial_scale}")
 
     def channels(self) -> int:
-        per = self.group_size ** 2 if self.mode == "average" else self.spatial_bins_x * self.spatial_bins_y
+        per = self.group_size**2 if self.mode == "average" else self.spatial_bins_x * self.spatial_bins_y
         return self.output_dim * per
 
     def output_facts(self, data, rois):
         rois5_rule(self, data, rois)
         if data.shape is not None and not data.shape[1].compatible(fixed(self.channels())):
             what = "group_size^2" if self.mode == "average" else "spatial_bins_x * spatial_bins_y"
-            raise ValidationError(f"PSROIPooling's data must have output_dim * {what} = {self.channels()} channels "
-                                  f"in {self.mode} mode, got shape {fmt(data.shape)}", port=0)
+            raise ValidationError(
+                f"PSROIPooling's data must have output_dim * {what} = {self.channels()} channels "
+                f"in {self.mode} mode, got shape {fmt(data.shape)}",
+                port=0,
+            )
         check_batch_ids(self, rois, data.shape)
         num = rois.shape[0] if rois.shape is not None else DYN
         g = fixed(self.group_size)
@@ -94,11 +104,13 @@ class PSROIPooling(Op):
             # (A NaN edge, from an infinite scale or ROI, makes an empty bin: its output is 0.)
             first, last = np.nan_to_num(first, nan=0.0), np.nan_to_num(last, nan=0.0)
             return (np.clip(first, 0, extent).astype(np.int64), np.clip(last, 0, extent).astype(np.int64))
+
         ys, ye = edges(r[:, 2], r[:, 4], h)
         xs, xe = edges(r[:, 1], r[:, 3], w)
         table = box_sums(x)
-        chan = ((np.arange(od)[:, None, None] * g + np.arange(g)[None, :, None]) * g
-                + np.arange(g)[None, None, :])[None]                                # [1, od, g, g]
+        chan = ((np.arange(od)[:, None, None] * g + np.arange(g)[None, :, None]) * g + np.arange(g)[None, None, :])[
+            None
+        ]  # [1, od, g, g]
         bb = b[:, None, None, None]
         y0, y1 = ys[:, None, :, None], ye[:, None, :, None]
         x0, x1 = xs[:, None, None, :], xe[:, None, None, :]
@@ -122,13 +134,15 @@ class PSROIPooling(Op):
                 step = (hi - lo) * F32(extent - 1) / F32(g - 1)
                 return k[None] * step[:, None] + (lo * F32(extent - 1))[:, None]
             return (F32(0.5) * (lo + hi) * F32(extent - 1))[:, None]
+
         for by in range(nby):
             py = points(sy, ey - sy, nby, by, h)
             for bx in range(nbx):
                 px = points(sx, ex - sx, nbx, bx, w)
                 chan = (np.arange(od) + (by * nbx + bx) * od)[None, :, None, None]
-                inside = ((py >= 0) & (py <= F32(h - 1)))[:, None, :, None] & \
-                         ((px >= 0) & (px <= F32(w - 1)))[:, None, None, :]
+                inside = ((py >= 0) & (py <= F32(h - 1)))[:, None, :, None] & ((px >= 0) & (px <= F32(w - 1)))[
+                    :, None, None, :
+                ]
                 total += np.where(inside, _bilinear_read(x, bb, chan, py, px), F32(0))
         return total / F32(nby * nbx)
 

@@ -16,6 +16,7 @@ irexec requires C to be exactly R * E (OpenVINO does not check, and its kernels 
 misaligned layout for the second image), ``end_axis`` not before ``axis``, and coords, classes
 and num not negative with E at least 2 (the logistic of the box center spans two entries).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -43,8 +44,16 @@ class RegionYolo(Op):
     type, version = "RegionYolo", "opset1"
     spec = "detection/region-yolo-1"
     inputs = (Input("data", "float"),)
-    attrs = (floats("anchors"), Attr("axis", "int"), Attr("coords", "int"), Attr("classes", "int"),
-             Attr("end_axis", "int"), Attr("num", "int"), Attr("do_softmax", "bool", True), Attr("mask", "ints", ()))
+    attrs = (
+        floats("anchors"),
+        Attr("axis", "int"),
+        Attr("coords", "int"),
+        Attr("classes", "int"),
+        Attr("end_axis", "int"),
+        Attr("num", "int"),
+        Attr("do_softmax", "bool", True),
+        Attr("mask", "ints", ()),
+    )
 
     def setup(self):
         for name in ("coords", "classes", "num"):
@@ -68,13 +77,15 @@ class RegionYolo(Op):
         c = self.regions * self.entries
         if not data.shape[1].compatible(fixed(c)):
             what = f"num={self.num}" if self.do_softmax else f"{len(self.mask)} mask entries"
-            raise ValidationError(f"RegionYolo's data must have {c} channels ({what} regions of coords + classes + "
-                                  f"1 = {self.entries}), got {fmt(data.shape)}")
+            raise ValidationError(
+                f"RegionYolo's data must have {c} channels ({what} regions of coords + classes + "
+                f"1 = {self.entries}), got {fmt(data.shape)}"
+            )
         shape = (data.shape[0], fixed(c)) + data.shape[2:]
         if not self.do_softmax:
             return Fact(data.etype, shape)
         a, e = self.axis % 4, self.end_axis % 4
-        return Fact(data.etype, shape[:a] + (product(shape[a:e + 1]),) + shape[e + 1:])
+        return Fact(data.etype, shape[:a] + (product(shape[a : e + 1]),) + shape[e + 1 :])
 
     def compute(self, data):
         n, c, h, w = data.shape
@@ -82,9 +93,9 @@ class RegionYolo(Op):
         y = x.copy()
         y[:, :, 0:2] = logistic(y[:, :, 0:2])
         last = self.coords + 1 if self.do_softmax else self.entries
-        y[:, :, self.coords:last] = logistic(y[:, :, self.coords:last])
+        y[:, :, self.coords : last] = logistic(y[:, :, self.coords : last])
         if self.do_softmax and self.classes:
-            y[:, :, self.coords + 1:] = softmax(x[:, :, self.coords + 1:], axis=2)
+            y[:, :, self.coords + 1 :] = softmax(x[:, :, self.coords + 1 :], axis=2)
         shape = self._out_shape(data.shape)
         return y.reshape(shape).astype(data.dtype)
 
@@ -92,4 +103,4 @@ class RegionYolo(Op):
         if not self.do_softmax:
             return tuple(shape)
         a, e = self.axis % 4, self.end_axis % 4
-        return tuple(shape[:a]) + (int(np.prod(shape[a:e + 1])),) + tuple(shape[e + 1:])
+        return tuple(shape[:a]) + (int(np.prod(shape[a : e + 1])),) + tuple(shape[e + 1 :])

@@ -11,6 +11,7 @@ The spec gives no formula; OpenVINO's reference and CPU plugin read the input as
 H and W must be divisible by s and C at least s² (the spec). irexec also refuses a C that s² does
 not divide: OpenVINO accepts it, and its kernel then reads past the data.
 """
+
 from __future__ import annotations
 
 import numpy as np

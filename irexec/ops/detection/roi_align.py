@@ -18,6 +18,7 @@ Batch indices out of [0, N) are refused.
 Departs from the CPU plugin, whose ``max`` starts from 0: a bin whose points are all negative
 gives 0 there (the spec: their maximum).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -32,8 +33,11 @@ from ..registry import register
 F32 = np.float32
 CHUNK = 1 << 15  # elements of a working array in ROIAlign's kernel
 # (added to the coordinate before scaling, added after) per aligned_mode
-OFFSETS = {"asymmetric": (F32(0), F32(0)), "half_pixel_for_nn": (F32(0), F32(-0.5)),
-           "half_pixel": (F32(0.5), F32(-0.5))}
+OFFSETS = {
+    "asymmetric": (F32(0), F32(0)),
+    "half_pixel_for_nn": (F32(0), F32(-0.5)),
+    "half_pixel": (F32(0.5), F32(-0.5)),
+}
 
 
 def axis_samples(start, size, bins: int, counts, most: int, extent: int) -> tuple:
@@ -43,8 +47,11 @@ def axis_samples(start, size, bins: int, counts, most: int, extent: int) -> tupl
     bin_size = size / F32(bins)
     step = bin_size / np.maximum(counts, 1).astype(F32)
     k = np.arange(most, dtype=F32)
-    p = (start[:, None, None] + np.arange(bins, dtype=F32)[None, :, None] * bin_size[:, None, None]
-         + step[:, None, None] * (k[None, None, :] + F32(0.5)))
+    p = (
+        start[:, None, None]
+        + np.arange(bins, dtype=F32)[None, :, None] * bin_size[:, None, None]
+        + step[:, None, None] * (k[None, None, :] + F32(0.5))
+    )
     used = (k[None, None, :] < counts[:, None, None]) & (p >= -1) & (p <= extent)
     # (A point not used, a NaN ROI's among them, still needs an index that exists: 0, weight 0.)
     p = np.where(used, np.maximum(p, F32(0)), F32(0))
@@ -68,8 +75,12 @@ def batch_out_of_range(indices, n: int, op_type: str = "ROIAlign"):
 class PooledROIs(Op):
     """What ROIAlign and ROIAlignRotated share: data [N, C, H, W], ``box`` numbers per ROI, one
     batch index per ROI; outputs [num_rois, C, pooled_h, pooled_w]."""
-    inputs = (Input("data", "float"), Input("rois", "float", same_as="data"),
-              Input("batch_indices", "int", role="indices", value=True))
+
+    inputs = (
+        Input("data", "float"),
+        Input("rois", "float", same_as="data"),
+        Input("batch_indices", "int", role="indices", value=True),
+    )
     box = 4
 
     def setup(self):
@@ -92,8 +103,11 @@ class PooledROIs(Op):
         if batch_indices.shape is not None:
             num = batch_indices.shape[0] if num is None else intersect(num, batch_indices.shape[0])
             if num is None:
-                raise ValidationError(f"{op}'s batch_indices must have one entry per ROI, got shape "
-                                      f"{fmt(batch_indices.shape)} for rois {fmt(rois.shape)}", port=2)
+                raise ValidationError(
+                    f"{op}'s batch_indices must have one entry per ROI, got shape "
+                    f"{fmt(batch_indices.shape)} for rois {fmt(rois.shape)}",
+                    port=2,
+                )
         if batch_indices.value is not None and data.shape is not None and data.shape[0].is_static:
             bad = batch_out_of_range(batch_indices.value, data.shape[0].lo, op)
             if bad:
@@ -103,8 +117,13 @@ class PooledROIs(Op):
 
 
 class _ROIAlign(PooledROIs):
-    attrs = (Attr("pooled_h", "int"), Attr("pooled_w", "int"), Attr("sampling_ratio", "int"),
-             Attr("spatial_scale", "float"), Attr("mode", "str", choices=("avg", "max")))
+    attrs = (
+        Attr("pooled_h", "int"),
+        Attr("pooled_w", "int"),
+        Attr("sampling_ratio", "int"),
+        Attr("spatial_scale", "float"),
+        Attr("mode", "str", choices=("avg", "max")),
+    )
     aligned_mode = "asymmetric"
 
     def compute(self, data, rois, batch_indices):
@@ -136,18 +155,32 @@ class _ROIAlign(PooledROIs):
         # Channels last, one row of C values per pixel: each sample point's four neighbours are
         # then four row gathers, and no ROI's whole image is ever copied.
         flat = np.ascontiguousarray(x.transpose(0, 2, 3, 1)).reshape(n * h * w, c)
-        base = (idx * (h * w))[:, None, None]                         # [R, 1, 1]
-        ylo, yhi, wyl, wyh = (a[:, :, None] for a in (ylo, yhi, wyl, wyh))   # [R, ph, 1, Sy]
-        xlo, xhi, wxl, wxh = (a[:, None] for a in (xlo, xhi, wxl, wxh))      # [R, 1, pw, Sx]
-        yin = np.arange(max(my, 1))[None, :] < sy[:, None]                    # [R, Sy]
-        xin = np.arange(max(mx, 1))[None, :] < sx[:, None]                    # [R, Sx]
+        base = (idx * (h * w))[:, None, None]  # [R, 1, 1]
+        ylo, yhi, wyl, wyh = (a[:, :, None] for a in (ylo, yhi, wyl, wyh))  # [R, ph, 1, Sy]
+        xlo, xhi, wxl, wxh = (a[:, None] for a in (xlo, xhi, wxl, wxh))  # [R, 1, pw, Sx]
+        yin = np.arange(max(my, 1))[None, :] < sy[:, None]  # [R, Sy]
+        xin = np.arange(max(mx, 1))[None, :] < sx[:, None]  # [R, Sx]
         out = np.empty((len(r), ph, pw, c), np.result_type(x.dtype, F32))
         # A few ROIs at a time, so that the [rois, ph, pw, C] working arrays stay in the cache.
         step = max(1, CHUNK // max(1, ph * pw * c))
         for lo in range(0, len(r), step):
             part = slice(lo, lo + step)
-            self._bins(flat, w, out[part], base[part], ylo[part], yhi[part], wyl[part], wyh[part],
-                       xlo[part], xhi[part], wxl[part], wxh[part], yin[part], xin[part])
+            self._bins(
+                flat,
+                w,
+                out[part],
+                base[part],
+                ylo[part],
+                yhi[part],
+                wyl[part],
+                wyh[part],
+                xlo[part],
+                xhi[part],
+                wxl[part],
+                wxh[part],
+                yin[part],
+                xin[part],
+            )
         # out: [R, ph, pw, C]
         if self.mode == "avg":
             out = out / np.maximum(sy * sx, 1).astype(F32)[:, None, None, None]
@@ -166,10 +199,10 @@ class _ROIAlign(PooledROIs):
         # + (v[top, right] * wt + v[bottom, right] * wb) * wr, step by step.
         pts, side, other = np.empty_like(out), np.empty_like(out), np.empty_like(out)
         for a in range(yin.shape[1]):
-            top, bottom = base + ylo[..., a] * w, base + yhi[..., a] * w   # [R, ph, 1]
-            wt, wb = wyl[..., a, None], wyh[..., a, None]                   # [R, ph, 1, 1]
+            top, bottom = base + ylo[..., a] * w, base + yhi[..., a] * w  # [R, ph, 1]
+            wt, wb = wyl[..., a, None], wyh[..., a, None]  # [R, ph, 1, 1]
             for b in range(xin.shape[1]):
-                left, right = xlo[..., b], xhi[..., b]                      # [R, 1, pw]
+                left, right = xlo[..., b], xhi[..., b]  # [R, 1, pw]
                 pts = self._mix(flat, top + left, bottom + left, wt, wb, pts, other)
                 pts *= wxl[..., b, None]
                 side = self._mix(flat, top + right, bottom + right, wt, wb, side, other)
@@ -208,5 +241,6 @@ class ROIAlign3(_ROIAlign):
 class ROIAlign9(_ROIAlign):
     type, version = "ROIAlign", "opset9"
     spec = "detection/roi-align-9"
-    attrs = _ROIAlign.attrs + (Attr("aligned_mode", "str", "asymmetric",
-                                    choices=("asymmetric", "half_pixel_for_nn", "half_pixel")),)
+    attrs = _ROIAlign.attrs + (
+        Attr("aligned_mode", "str", "asymmetric", choices=("asymmetric", "half_pixel_for_nn", "half_pixel")),
+    )

@@ -22,6 +22,7 @@ round once.
 Batch indices out of [0, N) are refused. The CPU plugin crashes on bf16 data (it runs its f32
 kernel on the buffers before the bf16 one); irexec computes it as above.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -37,8 +38,13 @@ from .roi_align import PooledROIs, batch_out_of_range
 class ROIAlignRotated(PooledROIs):
     type, version = "ROIAlignRotated", "opset15"
     spec = "detection/roi-align-rotated-15"
-    attrs = (Attr("pooled_h", "int"), Attr("pooled_w", "int"), Attr("sampling_ratio", "int"),
-             Attr("spatial_scale", "float"), Attr("clockwise_mode", "bool", False))
+    attrs = (
+        Attr("pooled_h", "int"),
+        Attr("pooled_w", "int"),
+        Attr("sampling_ratio", "int"),
+        Attr("spatial_scale", "float"),
+        Attr("clockwise_mode", "bool", False),
+    )
     box = 5  # (x_center, y_center, width, height, angle)
 
     def compute(self, data, rois, batch_indices):
@@ -70,10 +76,11 @@ class ROIAlignRotated(PooledROIs):
         V = v[:, :, :, None, None]
         U = u[:, None, None, :, :]
         col = lambda a: a[:, None, None, None, None]  # noqa: E731
-        py = V * col(cos) - U * col(sin) + col(cy)   # [R, ph, My, pw, Mx]
+        py = V * col(cos) - U * col(sin) + col(cy)  # [R, ph, My, pw, Mx]
         px = V * col(sin) + U * col(cos) + col(cx)
-        counted = (np.arange(my)[None, :] < sy[:, None])[:, None, :, None, None] & \
-                  (np.arange(mx)[None, :] < sx[:, None])[:, None, None, None, :]
+        counted = (np.arange(my)[None, :] < sy[:, None])[:, None, :, None, None] & (
+            np.arange(mx)[None, :] < sx[:, None]
+        )[:, None, None, None, :]
         inside = counted & (px >= -1) & (px <= w) & (py >= -1) & (py <= h)
         # (A point outside, a NaN ROI's among them, still needs an index that exists: 0, weight 0.)
         py = np.where(inside, np.maximum(py, F32(0)), F32(0))
@@ -91,6 +98,7 @@ class ROIAlignRotated(PooledROIs):
 
         def tap(yi, xi, weight):  # one of the four neighbours, weighted: [R, ph, My, pw, Mx, C]
             return img[rr, yi, xi] * np.where(inside, weight, zero)[..., None]
+
         value = tap(ylo, xlo, hy * hx) + tap(ylo, xhi, hy * lx) + tap(yhi, xlo, ly * hx) + tap(yhi, xhi, ly * lx)
         count = (sy * sx).astype(F32)
         total = (value / np.maximum(count, F32(1))[:, None, None, None, None, None]).sum(axis=(2, 4))
@@ -103,5 +111,8 @@ def _frame(start, bin_size, bins: int, counts, most: int) -> np.ndarray:
     ``counts`` points per bin (those past ``counts`` are masked out by the caller)."""
     step = bin_size / np.maximum(counts, 1).astype(F32)
     k = np.arange(most, dtype=F32)
-    return (start[:, None, None] + np.arange(bins, dtype=F32)[None, :, None] * bin_size[:, None, None]
-            + step[:, None, None] * (k[None, None, :] + F32(0.5)))
+    return (
+        start[:, None, None]
+        + np.arange(bins, dtype=F32)[None, :, None] * bin_size[:, None, None]
+        + step[:, None, None] * (k[None, None, :] + F32(0.5))
+    )

@@ -14,6 +14,7 @@ gives 0. f16/bf16 compute in f32 and round once.
 ``pooled_h`` and ``pooled_w`` may also come as ``output_size`` (OpenVINO writes both). A batch id
 out of [0, N) is refused.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -59,8 +60,13 @@ class ROIPooling(Op):
     aliases = ("opset1",)
     spec = "detection/roi-pooling-1"
     inputs = (Input("data", "float"), Input("rois", "float", same_as="data", value=True))
-    attrs = (Attr("pooled_h", "int", None), Attr("pooled_w", "int", None), Attr("output_size", "ints", ()),
-             Attr("spatial_scale", "float"), Attr("method", "str", "max", choices=("max", "bilinear")))
+    attrs = (
+        Attr("pooled_h", "int", None),
+        Attr("pooled_w", "int", None),
+        Attr("output_size", "ints", ()),
+        Attr("spatial_scale", "float"),
+        Attr("method", "str", "max", choices=("max", "bilinear")),
+    )
 
     def setup(self):
         if self.pooled_h is None or self.pooled_w is None:
@@ -123,6 +129,7 @@ class ROIPooling(Op):
 
         def at(yi, xi):  # [R, C, ph, pw]
             return img[ri, :, yi[:, :, None], xi[:, None, :]].transpose(0, 3, 1, 2)
+
         fx = (xs - left.astype(F32))[:, None, None, :]
         fy = (ys - top.astype(F32))[:, None, :, None]
         upper = at(top, left) + (at(top, right) - at(top, left)) * fx

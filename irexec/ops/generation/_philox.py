@@ -14,6 +14,7 @@ raising the key by (0x9E3779B9, 0xBB67AE85) between rounds, and yields the four 
 Mersenne Twister MT19937 (alignment "pytorch"): seeded with the low 32 bits of global_seed by
 ``s[0] = seed, s[i] = 1812433253 * (s[i-1] ^ (s[i-1] >> 30)) + i``, and read in its own order.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,16 +36,20 @@ def philox_words(global_seed: int, op_seed: int, calls: int) -> np.ndarray:
     n = np.arange(calls, dtype=np.uint64)
     op_lo, op_hi = _halves(op_seed)
     # n counts the calls; its overflow past 64 bits would carry into the counter (never reached).
-    n_lo = (n & _LOW)
-    n_hi = (n >> _32)
+    n_lo = n & _LOW
+    n_hi = n >> _32
     c_lo = np.full(calls, op_lo, np.uint64)
     c_hi = np.full(calls, op_hi, np.uint64)
     k_lo, k_hi = _halves(global_seed)
-    for r in range(ROUNDS):
-        p_n = n_lo * _M_N          # (both factors below 2^32: the product is exact in 64 bits)
+    for _r in range(ROUNDS):
+        p_n = n_lo * _M_N  # (both factors below 2^32: the product is exact in 64 bits)
         p_c = c_lo * _M_C
-        n_lo, n_hi, c_lo, c_hi = ((p_c >> _32) ^ n_hi ^ np.uint64(k_lo), p_c & _LOW,
-                                  (p_n >> _32) ^ c_hi ^ np.uint64(k_hi), p_n & _LOW)
+        n_lo, n_hi, c_lo, c_hi = (
+            (p_c >> _32) ^ n_hi ^ np.uint64(k_lo),
+            p_c & _LOW,
+            (p_n >> _32) ^ c_hi ^ np.uint64(k_hi),
+            p_n & _LOW,
+        )
         k_lo, k_hi = (k_lo + _W_LO) & 0xFFFFFFFF, (k_hi + _W_HI) & 0xFFFFFFFF
     return np.stack([n_lo, n_hi, c_lo, c_hi], axis=1).astype(np.uint32)
 

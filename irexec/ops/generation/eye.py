@@ -14,6 +14,7 @@ Where the CPU plugin departs: it narrows an i64 ``diagonal_index`` to its low 32
 is taken as -1), and it leaves the output unwritten when an empty ``batch_shape`` comes at run
 time.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,18 +32,23 @@ _SCALARS = ("num_rows", "num_columns", "diagonal_index")
 class Eye(Op):
     type, version = "Eye", "opset9"
     spec = "generation/eye-9"
-    inputs = (Input("num_rows", "i32|i64", role="sizes", value=True),
-              Input("num_columns", "i32|i64", role="sizes", value=True),
-              Input("diagonal_index", "i32|i64"),
-              Input("batch_shape", "i32|i64", role="shape", value=True, optional=True))
+    inputs = (
+        Input("num_rows", "i32|i64", role="sizes", value=True),
+        Input("num_columns", "i32|i64", role="sizes", value=True),
+        Input("diagonal_index", "i32|i64"),
+        Input("batch_shape", "i32|i64", role="shape", value=True, optional=True),
+    )
     attrs = (Attr("output_type", "etype"),)
 
     def output_facts(self, rows, cols, diag, batch=None):
         for port, f in enumerate((rows, cols, diag)):
-            if f.shape is not None and not (len(f.shape) == 0 or (len(f.shape) == 1
-                                                                  and f.shape[0].compatible(fixed(1)))):
-                raise ValidationError(f"Eye's {_SCALARS[port]} must be a scalar or a 1-element 1-D tensor, "
-                                      f"got shape {fmt(f.shape)}", port=port)
+            if f.shape is not None and not (
+                len(f.shape) == 0 or (len(f.shape) == 1 and f.shape[0].compatible(fixed(1)))
+            ):
+                raise ValidationError(
+                    f"Eye's {_SCALARS[port]} must be a scalar or a 1-element 1-D tensor, got shape {fmt(f.shape)}",
+                    port=port,
+                )
         matrix = tuple(DYN if f.value is None else fixed(_size(f.value, port)) for port, f in enumerate((rows, cols)))
         if batch is None:
             lead = ()

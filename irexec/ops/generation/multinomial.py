@@ -23,6 +23,7 @@ replacement, more samples than classes or a draw with no probability left.
 Where the CPU plugin departs: it sums bf16 probabilities in bf16, so a long row's running sum
 stops growing (300 ones sum to 256) and the classes past that point are never drawn.
 """
+
 from __future__ import annotations
 
 import functools
@@ -44,25 +45,33 @@ class Multinomial(Op):
     type, version = "Multinomial", "opset13"
     spec = "generation/multinomial-13"
     inputs = (Input("probs", "float"), Input("num_samples", "i32|i64", role="sizes", value=True))
-    attrs = (Attr("convert_type", "etype"), Attr("with_replacement", "bool"), Attr("log_probs", "bool"),
-             Attr("global_seed", "int", 0), Attr("op_seed", "int", 0))
+    attrs = (
+        Attr("convert_type", "etype"),
+        Attr("with_replacement", "bool"),
+        Attr("log_probs", "bool"),
+        Attr("global_seed", "int", 0),
+        Attr("op_seed", "int", 0),
+    )
 
     def setup(self):
         if self.convert_type.name not in ("i32", "i64"):
             raise ValidationError(f"Multinomial convert_type must be i32 or i64, got {self.convert_type}")
         for name in ("global_seed", "op_seed"):
             if not 0 <= getattr(self, name) < 1 << 64:
-                raise ValidationError(f"Multinomial {name} must be an unsigned 64-bit integer, "
-                                      f"got {getattr(self, name)}")
+                raise ValidationError(
+                    f"Multinomial {name} must be an unsigned 64-bit integer, got {getattr(self, name)}"
+                )
 
     def output_facts(self, probs, num_samples):
         if probs.shape is not None and len(probs.shape) != 2:
-            raise ValidationError(f"Multinomial's probs must be 2-D [batch, classes], got shape {fmt(probs.shape)}",
-                                  port=0)
+            raise ValidationError(
+                f"Multinomial's probs must be 2-D [batch, classes], got shape {fmt(probs.shape)}", port=0
+            )
         ns = num_samples.shape
         if ns is not None and not (len(ns) == 0 or (len(ns) == 1 and ns[0].compatible(fixed(1)))):
-            raise ValidationError(f"Multinomial's num_samples must be a scalar or a 1-element 1-D tensor, "
-                                  f"got shape {fmt(ns)}", port=1)
+            raise ValidationError(
+                f"Multinomial's num_samples must be a scalar or a 1-element 1-D tensor, got shape {fmt(ns)}", port=1
+            )
         classes = None if probs.shape is None else probs.shape[1]
         n = None if num_samples.value is None else self._count(num_samples.value, classes)
         batch = DYN if probs.shape is None else probs.shape[0]
@@ -73,8 +82,11 @@ class Multinomial(Op):
         if n < 0:
             raise ValidationError(f"Multinomial's num_samples must not be negative, got {n}", port=1)
         if not self.with_replacement and classes is not None and classes.is_static and n > classes.lo:
-            raise ValidationError(f"Multinomial without replacement draws at most one sample per class: "
-                                  f"{n} samples from {classes.lo} classes", port=1)
+            raise ValidationError(
+                f"Multinomial without replacement draws at most one sample per class: "
+                f"{n} samples from {classes.lo} classes",
+                port=1,
+            )
         return n
 
     def compute(self, probs, num_samples):
@@ -89,7 +101,7 @@ class Multinomial(Op):
         if seeds == (0, 0):
             seeds = (secrets.randbits(32) | 1, secrets.randbits(32))
         words = _mt19937(*(s & _M32 for s in seeds)).random_raw(batch * n)
-        u = (words.astype(np.float32) / np.float32(2.0 ** 32)).reshape(batch, n)
+        u = (words.astype(np.float32) / np.float32(2.0**32)).reshape(batch, n)
         if self.with_replacement:
             out = _pick(cdf, u)
         else:
@@ -100,8 +112,9 @@ class Multinomial(Op):
                 sel = _first(cdf, u[:, k])
                 if np.any(sel >= classes):
                     b = int(np.argmax(sel >= classes))
-                    raise ValidationError(f"Multinomial without replacement has no probability left for sample "
-                                          f"{k} of batch {b}")
+                    raise ValidationError(
+                        f"Multinomial without replacement has no probability left for sample {k} of batch {b}"
+                    )
                 out[:, k] = sel
                 below = cdf[rows, np.maximum(sel - 1, 0)]
                 p = np.where(sel > 0, cdf[rows, sel] - below, cdf[rows, sel]).astype(dtype)
@@ -124,8 +137,9 @@ def _cdf(p: np.ndarray, log_probs: bool) -> np.ndarray:
     bad = ~(np.isfinite(total) & (total > 0))[:, 0]
     if np.any(bad):
         b = int(np.argmax(bad))
-        raise ValidationError(f"Multinomial's probabilities in batch {b} sum to {float(total[b, 0])}: "
-                              f"nothing to draw from")
+        raise ValidationError(
+            f"Multinomial's probabilities in batch {b} sum to {float(total[b, 0])}: nothing to draw from"
+        )
     return cdf / total
 
 
@@ -176,4 +190,3 @@ def _mt19937(seed1: int, seed2: int):
     gen = np.random.MT19937()
     gen.state = {"bit_generator": "MT19937", "state": {"key": _seed_state(seed1, seed2), "pos": 624}}
     return gen
-

@@ -36,6 +36,7 @@ It leaves a scalar output (an empty ``shape``) unwritten. With tensorflow alignm
 generator on after every inference, so a compiled model's second inference gives other values;
 irexec gives the first inference's values on every run (the spec describes one evaluation).
 """
+
 from __future__ import annotations
 
 import secrets
@@ -59,31 +60,47 @@ class RandomUniform(Op):
     type, version = "RandomUniform", "opset8"
     spec = "generation/random-uniform-8"
     # (Seeds may be fixed: the output is folded like any other when every input is known.)
-    inputs = (Input("shape", "i32|i64", role="shape", value=True), Input("minval", "numeric", value=True),
-              Input("maxval", "numeric", same_as="minval", value=True))
-    attrs = (Attr("output_type", "etype"), Attr("global_seed", "int", 0), Attr("op_seed", "int", 0),
-             Attr("alignment", "str", "tensorflow", ("tensorflow", "pytorch")))
+    inputs = (
+        Input("shape", "i32|i64", role="shape", value=True),
+        Input("minval", "numeric", value=True),
+        Input("maxval", "numeric", same_as="minval", value=True),
+    )
+    attrs = (
+        Attr("output_type", "etype"),
+        Attr("global_seed", "int", 0),
+        Attr("op_seed", "int", 0),
+        Attr("alignment", "str", "tensorflow", ("tensorflow", "pytorch")),
+    )
 
     def setup(self):
         if self.output_type.name not in OUTPUT_TYPES:
-            raise ValidationError(f"RandomUniform output_type must be one of {', '.join(OUTPUT_TYPES)}, "
-                                  f"got {self.output_type}")
+            raise ValidationError(
+                f"RandomUniform output_type must be one of {', '.join(OUTPUT_TYPES)}, got {self.output_type}"
+            )
         for name in ("global_seed", "op_seed"):
             if not 0 <= getattr(self, name) <= _U64:
-                raise ValidationError(f"RandomUniform {name} must be an unsigned 64-bit integer, "
-                                      f"got {getattr(self, name)}")
+                raise ValidationError(
+                    f"RandomUniform {name} must be an unsigned 64-bit integer, got {getattr(self, name)}"
+                )
 
     def output_facts(self, shape, minval, maxval):
         if shape.shape is not None and len(shape.shape) != 1:
             raise ValidationError(f"RandomUniform's shape must be 1-D, got shape {fmt(shape.shape)}", port=0)
         for port, f in ((1, minval), (2, maxval)):
-            if f.shape is not None and not (len(f.shape) == 0 or (len(f.shape) == 1 and f.shape[0].compatible(
-                    static([1])[0]))):
-                raise ValidationError(f"RandomUniform's {self.inputs[port].name} must be a scalar or a "
-                                      f"1-element 1-D tensor, got shape {fmt(f.shape)}", port=port)
+            if f.shape is not None and not (
+                len(f.shape) == 0 or (len(f.shape) == 1 and f.shape[0].compatible(static([1])[0]))
+            ):
+                raise ValidationError(
+                    f"RandomUniform's {self.inputs[port].name} must be a scalar or a "
+                    f"1-element 1-D tensor, got shape {fmt(f.shape)}",
+                    port=port,
+                )
             if f.etype is not None and f.etype.name != self.output_type.name:
-                raise ValidationError(f"RandomUniform's {self.inputs[port].name} must be of output_type "
-                                      f"{self.output_type}, got {f.etype}", port=port)
+                raise ValidationError(
+                    f"RandomUniform's {self.inputs[port].name} must be of output_type "
+                    f"{self.output_type}, got {f.etype}",
+                    port=port,
+                )
         if minval.value is not None and maxval.value is not None:
             _bounds(minval.value, maxval.value)
         if shape.value is not None:
@@ -107,8 +124,9 @@ class RandomUniform(Op):
         if seed == 0 and op_seed == 0:
             seed = secrets.randbits(64) or 1  # non-deterministic, as the spec asks
         name = self.output_type.name
-        wide = name == "f64" or (name == "i64" and (self.alignment == "tensorflow" or not (
-            int(lo) <= 0xFFFFFFFF and int(hi) <= 0xFFFFFFFF)))
+        wide = name == "f64" or (
+            name == "i64" and (self.alignment == "tensorflow" or not (int(lo) <= 0xFFFFFFFF and int(hi) <= 0xFFFFFFFF))
+        )
         n_words = count * (2 if wide else 1)
         if self.alignment == "tensorflow":
             words = philox_words(seed, op_seed, -(-n_words // 4)).reshape(-1)[:n_words]
@@ -134,8 +152,11 @@ def _convert(words, name, alignment, lo, hi, wide) -> np.ndarray:
         first, second = w[0::2], w[1::2]
     if name in ("i32", "i64"):
         span = int(hi) - int(lo)  # exact: may exceed the type (then no value is out of reach)
-        x = w if not wide else ((second << np.uint64(32)) | first if alignment == "tensorflow"
-                                else (first << np.uint64(32)) | second)
+        x = (
+            w
+            if not wide
+            else ((second << np.uint64(32)) | first if alignment == "tensorflow" else (first << np.uint64(32)) | second)
+        )
         # A span past 2^63 does not fit int64 arithmetic; x mod span + lo, in uint64 wrapping.
         r = x % np.uint64(span) + np.uint64(int(lo) & _U64)
         return r.view(np.int64).astype(np.int32 if name == "i32" else np.int64)
@@ -145,14 +166,14 @@ def _convert(words, name, alignment, lo, hi, wide) -> np.ndarray:
             u = (mant | np.uint64(1023 << 52)).view(np.float64) - 1.0
         else:
             bits = {"f32": 23, "f16": 10, "bf16": 7}[name]
-            u = ((w & np.uint64((1 << bits) - 1)) * (2.0 ** -bits))  # (1.m - 1: exact)
+            u = (w & np.uint64((1 << bits) - 1)) * (2.0**-bits)  # (1.m - 1: exact)
     else:
         if name == "f64":
             x = (first << np.uint64(32)) | second
-            u = (x & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+            u = (x & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0**-53
         else:
             bits = {"f32": 24, "f16": 11, "bf16": 8}[name]
-            u = (w & np.uint64((1 << bits) - 1)) * (2.0 ** -bits)
+            u = (w & np.uint64((1 << bits) - 1)) * (2.0**-bits)
     if name == "f64":
         return u * (np.float64(hi) - np.float64(lo)) + np.float64(lo)
     dtype = {"f32": np.float32, "f16": np.float16, "bf16": ml_dtypes.bfloat16}[name]

@@ -8,6 +8,7 @@ kernel differs: it steps in floating point and rounds to nearest, and it yields
 |stop - start| / step elements even when the step points away from stop (start=5, stop=0,
 step=1 gives [5..9]). irexec follows the spec.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,9 +28,14 @@ def _bounds(start, stop, step, dtype):
         # Integer output: inputs are cast to the output type first, then counted exactly.
         if any(np.asarray(v).dtype.kind == "f" and not np.isfinite(v) for v in (start, stop, step)):
             raise ValidationError("Range start, stop and step must be finite")
-        b, e, s = (int(np.asarray(v).astype(np.float64)) if np.asarray(v).dtype.kind == "f"
-                   else np.asarray(v).reshape(()).item() if np.asarray(v).dtype == object  # (a Sym)
-                   else int(v) for v in (start, stop, step))
+        b, e, s = (
+            int(np.asarray(v).astype(np.float64))
+            if np.asarray(v).dtype.kind == "f"
+            else np.asarray(v).reshape(()).item()
+            if np.asarray(v).dtype == object  # (a Sym)
+            else int(v)
+            for v in (start, stop, step)
+        )
         if s == 0:
             raise ValidationError("Range step must not be 0")
         return b, s, max(0, -((b - e) // s) if s > 0 else -((e - b) // -s))
@@ -56,8 +62,11 @@ def range_values(start, stop, step, dtype) -> np.ndarray:
 
 
 def _bounds_inputs(same_as=None) -> tuple:
-    return (Input("start", "numeric", value=True), Input("stop", "numeric", same_as=same_as, value=True),
-            Input("step", "numeric", same_as=same_as, value=True))
+    return (
+        Input("start", "numeric", value=True),
+        Input("stop", "numeric", same_as=same_as, value=True),
+        Input("step", "numeric", same_as=same_as, value=True),
+    )
 
 
 class _Range(Op):
@@ -66,8 +75,9 @@ class _Range(Op):
         for port, f in enumerate(ins):
             if f.shape is not None and len(f.shape) != 0:
                 # OpenVINO wants rank 0 here; a 1-element vector is refused too.
-                raise ValidationError(f"Range's {self.inputs[port].name} must be a scalar, got rank {len(f.shape)}",
-                                      port=port)
+                raise ValidationError(
+                    f"Range's {self.inputs[port].name} must be a scalar, got rank {len(f.shape)}", port=port
+                )
         etype = self.out_type(start, stop, step)
         if any(f.value is None for f in ins):
             return Fact(etype, (DYN,))

@@ -6,6 +6,7 @@ Every mode is separable. Nearest, cubic and linear_onnx weigh each axis alone by
 "linear" normalises by the sum of the weights of in-range taps, and both that sum and the
 weighted sum are products over the axes, so normalising each axis alone gives the same value.
 Coordinates are computed in f32, as OpenVINO does (its reference and the CPU plugin)."""
+
 from __future__ import annotations
 
 import math
@@ -25,6 +26,7 @@ NEAREST = ("round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple")
 
 # ---- the output shape --------------------------------------------------------------------------
 
+
 def full_pads(pads: tuple, rank: int) -> list:
     """A pads attribute as OpenVINO reads it: cut or filled with zeros to the rank."""
     return list(pads[:rank]) + [0] * max(0, rank - len(pads))
@@ -35,7 +37,7 @@ def scaled_size(n: int, scale) -> int:
     if F32(scale) == F32(1):
         return n
     size = F32(n) * (F32(scale) + EPS)
-    if not size < 2.0 ** 62:
+    if not size < 2.0**62:
         raise ValidationError(f"Interpolate's output would have a dim of {n} * {scale}: too large for any array")
     return int(size)
 
@@ -66,6 +68,7 @@ def check_targets(values, axes: list, what: str) -> list:
 
 
 # ---- coordinates -------------------------------------------------------------------------------
+
 
 def source_coords(transform: str, n_out: int, n_in: int, scale) -> np.ndarray:
     """Each output position's coordinate in the input (f32, as OpenVINO computes it)."""
@@ -140,10 +143,15 @@ def cubic_taps(c: np.ndarray, n_in: int, a) -> tuple:
     s = np.abs(c - base)  # f32
     s1, s2 = s + F32(1), F32(1) - s
     s3 = F32(2) - s
-    w = np.stack([((a * s1 - 5 * a) * s1 + 8 * a) * s1 - 4 * a,
-                  ((a + 2) * s - (a + 3)) * s * s + 1,
-                  ((a + 2) * s2 - (a + 3)) * s2 * s2 + 1,
-                  ((a * s3 - 5 * a) * s3 + 8 * a) * s3 - 4 * a], 1).astype(np.float64)
+    w = np.stack(
+        [
+            ((a * s1 - 5 * a) * s1 + 8 * a) * s1 - 4 * a,
+            ((a + 2) * s - (a + 3)) * s * s + 1,
+            ((a + 2) * s2 - (a + 3)) * s2 * s2 + 1,
+            ((a * s3 - 5 * a) * s3 + 8 * a) * s3 - 4 * a,
+        ],
+        1,
+    ).astype(np.float64)
     taps = base.astype(np.int64)[:, None] + np.arange(-1, 3)
     return np.clip(taps, 0, n_in - 1), w
 
@@ -178,10 +186,12 @@ def bicubic_kernel(a: float):
         near = ((a + 2) * x - (a + 3)) * x * x + 1
         far = (((x - 5) * x + 8) * x - 4) * a
         return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+
     return kernel
 
 
 # ---- applying taps -----------------------------------------------------------------------------
+
 
 def is_identity(taps: np.ndarray, n: int) -> bool:
     return len(taps) == n and bool(np.all(taps == np.arange(n)))

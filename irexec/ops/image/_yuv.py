@@ -15,6 +15,7 @@ The planes are NHWC with one channel (Y, U, V) or two (NV12's interleaved UV). O
 all: H * 3/2 rows, the image's H rows of Y, then NV12's H/2 rows of interleaved U, V pairs, or
 I420's (H/2) * (W/2) values of U then as many of V, row after row.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -40,11 +41,12 @@ def _plane(op, fact: Fact, what: str, channels: int, port: int):
     if fact.shape is None:
         return None
     if len(fact.shape) != 4:
-        raise ValidationError(f"{op.type}'s {what} must be 4-D (N, H, W, C), got shape {fmt(fact.shape)}",
-                              port=port)
+        raise ValidationError(f"{op.type}'s {what} must be 4-D (N, H, W, C), got shape {fmt(fact.shape)}", port=port)
     if not fact.shape[3].compatible(fixed(channels)):
-        raise ValidationError(f"{op.type}'s {what} must have {channels} channel{'s' * (channels > 1)}, got "
-                              f"shape {fmt(fact.shape)}", port=port)
+        raise ValidationError(
+            f"{op.type}'s {what} must have {channels} channel{'s' * (channels > 1)}, got shape {fmt(fact.shape)}",
+            port=port,
+        )
     return fact.shape
 
 
@@ -55,6 +57,7 @@ def _even(op, d: Dim, what: str) -> None:
 
 class _YUV(Op):
     """The rule and the kernel over (y, chroma planes...); subclasses say the layout."""
+
     bgr = False
     chroma = ()  # the names and channel counts of the separate chroma planes
 
@@ -66,16 +69,21 @@ class _YUV(Op):
         if not chroma and ys is not None:
             h = _times(ys[1], 2, 3)
             if h is None:
-                raise ValidationError(f"{self.type}'s single-plane input must have a height divisible by 3 "
-                                      f"(the image's height * 3/2), got shape {fmt(ys)}")
+                raise ValidationError(
+                    f"{self.type}'s single-plane input must have a height divisible by 3 "
+                    f"(the image's height * 3/2), got shape {fmt(ys)}"
+                )
         for port, ((what, channels), f) in enumerate(zip(self.chroma, chroma), 1):
             cs = _plane(self, f, f"{what} plane", channels, port)
             if cs is None:
                 continue
             merged = [intersect(n, cs[0]), intersect(h, _times(cs[1], 2)), intersect(w, _times(cs[2], 2))]
             if None in merged:
-                raise ValidationError(f"{self.type}'s {what} plane {fmt(cs)} does not fit the Y plane "
-                                      f"{fmt(y.shape)}: it must be [N, H/2, W/2, {channels}]", port=port)
+                raise ValidationError(
+                    f"{self.type}'s {what} plane {fmt(cs)} does not fit the Y plane "
+                    f"{fmt(y.shape)}: it must be [N, H/2, W/2, {channels}]",
+                    port=port,
+                )
             n, h, w = merged
         _even(self, h, "height")
         _even(self, w, "width")
@@ -110,6 +118,7 @@ def convert(y: np.ndarray, u: np.ndarray, v: np.ndarray, bgr: bool) -> np.ndarra
 
 class NV12(_YUV):
     """NV12: Y, then U and V interleaved at half resolution."""
+
     inputs = (Input("y", TYPES), Input("uv", TYPES, same_as="y", optional=True))
     chroma = (("UV", 2),)
 
@@ -125,8 +134,12 @@ class NV12(_YUV):
 
 class I420(_YUV):
     """I420: Y, then U, then V, each a plane of its own."""
-    inputs = (Input("y", TYPES), Input("u", TYPES, same_as="y", optional=True),
-              Input("v", TYPES, same_as="y", optional=True))
+
+    inputs = (
+        Input("y", TYPES),
+        Input("u", TYPES, same_as="y", optional=True),
+        Input("v", TYPES, same_as="y", optional=True),
+    )
     chroma = (("U", 1), ("V", 1))
 
     def planes(self, y, chroma):

@@ -25,6 +25,7 @@ pixel index -2, and takes coordinates beyond +-2^53 pixels as +-2^53.
 Departs from the CPU plugin, which rounds u8 and i8 results to the nearest instead (i32 and i64
 it truncates).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,8 +36,7 @@ from ..elementwise import HALF
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
 
-
-_FAR = float(2 ** 53)
+_FAR = float(2**53)
 
 
 def _cubic(t, a):
@@ -68,9 +68,11 @@ class GridSample(Op):
     type, version = "GridSample", "opset9"
     spec = "image/grid-sample-9"
     inputs = (Input("data", "numeric"), Input("grid", "float"))
-    attrs = (Attr("align_corners", "bool", False),
-             Attr("mode", "str", "bilinear", ("bilinear", "bicubic", "nearest")),
-             Attr("padding_mode", "str", "zeros", ("zeros", "border", "reflection")))
+    attrs = (
+        Attr("align_corners", "bool", False),
+        Attr("mode", "str", "bilinear", ("bilinear", "bicubic", "nearest")),
+        Attr("padding_mode", "str", "zeros", ("zeros", "border", "reflection")),
+    )
 
     def output_facts(self, data, grid):
         for port, (name, f) in enumerate((("data", data), ("grid", grid))):
@@ -79,12 +81,16 @@ class GridSample(Op):
         n, c, h, w = (DYN,) * 4 if data.shape is None else (data.shape[0], data.shape[1], DYN, DYN)
         if grid.shape is not None:
             if not grid.shape[3].compatible(fixed(2)):
-                raise ValidationError(f"GridSample's grid must be [N, H_out, W_out, 2], got shape "
-                                      f"{fmt(grid.shape)}", port=1)
+                raise ValidationError(
+                    f"GridSample's grid must be [N, H_out, W_out, 2], got shape {fmt(grid.shape)}", port=1
+                )
             n = intersect(n, grid.shape[0])
             if n is None:
-                raise ValidationError(f"GridSample's data and grid must have one batch, got shapes "
-                                      f"{fmt(data.shape)} and {fmt(grid.shape)}", port=1)
+                raise ValidationError(
+                    f"GridSample's data and grid must have one batch, got shapes "
+                    f"{fmt(data.shape)} and {fmt(grid.shape)}",
+                    port=1,
+                )
             h, w = grid.shape[1:3]
         return Fact(data.etype, (n, c, h, w))
 

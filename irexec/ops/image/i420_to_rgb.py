@@ -5,6 +5,7 @@ those of V) or three, Y [N, H, W, 1], U and V [N, H/2, W/2, 1]; H and W are even
 specs' BT.601 formula, with the U and V of its 2x2 block, clipped to [0, 255] and computed in
 f32, u8 rounded halves to even as the CPU plugin does (the formula and the rounding: ``_yuv``).
 """
+
 from __future__ import annotations
 
 from ..registry import register

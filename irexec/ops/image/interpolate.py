@@ -44,29 +44,33 @@ the -4 it converts to pads it). Where the CPU plugin departs from the spec (``pl
 ignores ``antialias``; its bicubic_pillow uses a = -0.5 whatever ``cube_coeff`` says; it keeps the
 first Pillow pass of f16 data in f32 (the reference stores it in f16, as irexec does).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fixed, fmt, span
-from ..common import dyn_rank, int_vector, require_array_shape, itemsize
+from ..common import dyn_rank, int_vector, itemsize, require_array_shape
 from ..elementwise import HALF
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
 from . import _interpolate as K
 
-_COMMON_ATTRS = (Attr("mode", "str", choices=K.MODES[:4]),
-                 Attr("shape_calculation_mode", "str", choices=("sizes", "scales")),
-                 Attr("coordinate_transformation_mode", "str", "half_pixel", K.TRANSFORMS),
-                 Attr("nearest_mode", "str", "round_prefer_floor", K.NEAREST),
-                 Attr("antialias", "bool", False),
-                 Attr("pads_begin", "ints", (0,)),
-                 Attr("pads_end", "ints", (0,)),
-                 Attr("cube_coeff", "float", -0.75))
+_COMMON_ATTRS = (
+    Attr("mode", "str", choices=K.MODES[:4]),
+    Attr("shape_calculation_mode", "str", choices=("sizes", "scales")),
+    Attr("coordinate_transformation_mode", "str", "half_pixel", K.TRANSFORMS),
+    Attr("nearest_mode", "str", "round_prefer_floor", K.NEAREST),
+    Attr("antialias", "bool", False),
+    Attr("pads_begin", "ints", (0,)),
+    Attr("pads_end", "ints", (0,)),
+    Attr("cube_coeff", "float", -0.75),
+)
 
 
 # ---- the rule (over partial shapes and, at run time, the actual ones) --------------------------
+
 
 def _one_d(fact: Fact, what: str, port: int) -> None:
     if fact is not None and fact.shape is not None and len(fact.shape) != 1:
@@ -97,8 +101,9 @@ class _Interpolate(Op):
 
     def setup(self):
         if any(p < 0 for p in self.pads_begin + self.pads_end):
-            raise ValidationError(f"Interpolate's pads {list(self.pads_begin)}, {list(self.pads_end)} must not be "
-                                  f"negative")
+            raise ValidationError(
+                f"Interpolate's pads {list(self.pads_begin)}, {list(self.pads_end)} must not be negative"
+            )
 
     @property
     def by_scales(self) -> bool:
@@ -108,8 +113,13 @@ class _Interpolate(Op):
         if data.shape is None:
             return Fact(data.etype, None)
         rank = len(data.shape)
-        axes = list(range(rank)) if not has_axes else \
-            None if axes_fact.value is None else int_vector(axes_fact.value, "axes")
+        axes = (
+            list(range(rank))
+            if not has_axes
+            else None
+            if axes_fact.value is None
+            else int_vector(axes_fact.value, "axes")
+        )
         value = None if targets.value is None else np.asarray(targets.value)
         out = output_shape(self, data.shape, axes, value, self.by_scales)
         if all(d.is_static for d in out):
@@ -121,8 +131,13 @@ class _Interpolate(Op):
         targets: a small layer spends more on them than on its data)."""
         targets = np.asarray(targets)
         axes = None if axes is None else np.asarray(axes)
-        key = (data.shape, data.dtype.char, targets.dtype.char, targets.tobytes(),
-               None if axes is None else (axes.dtype.char, axes.tobytes()))
+        key = (
+            data.shape,
+            data.dtype.char,
+            targets.dtype.char,
+            targets.tobytes(),
+            None if axes is None else (axes.dtype.char, axes.tobytes()),
+        )
         out_shape, pads, axes, passes = self.memo(key, lambda: self._plan(data, targets, axes))
         x = np.pad(data, pads) if pads else data
         if passes is None:
@@ -207,13 +222,17 @@ def _to_type(x: np.ndarray, dtype) -> np.ndarray:
 
 # ---- the versions ------------------------------------------------------------------------------
 
+
 @register
 class Interpolate4(_Interpolate):
     type, version = "Interpolate", "opset4"
     spec = "image/interpolate-4"
-    inputs = (Input("data", "numeric"), Input("sizes", "int", role="sizes", value=True),
-              Input("scales", "float", role="scales", value=True),
-              Input("axes", "int", role="axes", value=True, optional=True))
+    inputs = (
+        Input("data", "numeric"),
+        Input("sizes", "int", role="sizes", value=True),
+        Input("scales", "float", role="scales", value=True),
+        Input("axes", "int", role="axes", value=True, optional=True),
+    )
     attrs = _COMMON_ATTRS
 
     def output_facts(self, data, sizes, scales, axes=None):
@@ -228,8 +247,11 @@ class Interpolate4(_Interpolate):
 class Interpolate11(_Interpolate):
     type, version = "Interpolate", "opset11"
     spec = "image/interpolate-11"
-    inputs = (Input("data", "numeric"), Input("scales_or_sizes", "numeric", role="sizes", value=True),
-              Input("axes", "int", role="axes", value=True, optional=True))
+    inputs = (
+        Input("data", "numeric"),
+        Input("scales_or_sizes", "numeric", role="sizes", value=True),
+        Input("axes", "int", role="axes", value=True, optional=True),
+    )
     attrs = (Attr("mode", "str", choices=K.MODES),) + _COMMON_ATTRS[1:]
 
     def output_facts(self, data, targets, axes=None):
@@ -237,8 +259,11 @@ class Interpolate11(_Interpolate):
         et = targets.etype
         if et is not None and (et.is_float if not self.by_scales else not et.is_float):
             want = "a floating-point type with" if self.by_scales else "an integer type with"
-            raise ValidationError(f"Interpolate's scales_or_sizes must be of {want} shape_calculation_mode="
-                                  f"{self.shape_calculation_mode}, got {et}", port=1)
+            raise ValidationError(
+                f"Interpolate's scales_or_sizes must be of {want} shape_calculation_mode="
+                f"{self.shape_calculation_mode}, got {et}",
+                port=1,
+            )
         return self._facts(data, targets, axes, axes is not None)
 
     def compute(self, data, targets, axes=None):
@@ -250,17 +275,22 @@ class Interpolate1(Op):
     type, version = "Interpolate", "opset1"
     spec = "image/interpolate-1"
     inputs = (Input("data", "float"), Input("target_spatial_shape", "int", role="sizes", value=True))
-    attrs = (Attr("axes", "ints"), Attr("mode", "str", choices=("nearest", "linear", "cubic", "area")),
-             Attr("align_corners", "bool", True), Attr("antialias", "bool", False),
-             Attr("pads_begin", "ints", ()), Attr("pads_end", "ints", ()))
+    attrs = (
+        Attr("axes", "ints"),
+        Attr("mode", "str", choices=("nearest", "linear", "cubic", "area")),
+        Attr("align_corners", "bool", True),
+        Attr("antialias", "bool", False),
+        Attr("pads_begin", "ints", ()),
+        Attr("pads_end", "ints", ()),
+    )
 
     def setup(self):
         if self.mode == "area":
-            raise ValidationError("Interpolate-1 mode 'area' has no implementation in OpenVINO (irexec refuses "
-                                  "it too)")
+            raise ValidationError("Interpolate-1 mode 'area' has no implementation in OpenVINO (irexec refuses it too)")
         if any(p < 0 for p in self.pads_begin + self.pads_end):
-            raise ValidationError(f"Interpolate's pads {list(self.pads_begin)}, {list(self.pads_end)} must not be "
-                                  f"negative")
+            raise ValidationError(
+                f"Interpolate's pads {list(self.pads_begin)}, {list(self.pads_end)} must not be negative"
+            )
 
     def as_v4(self, rank: int) -> Interpolate4:
         """The Interpolate-4 OpenVINO converts this one to (its mode and transform depend on the rank)."""
@@ -271,19 +301,32 @@ class Interpolate1(Op):
             mode = "linear_onnx" if rank < 5 else "linear"
         if self.align_corners:
             transform = "align_corners"
-        elif (self.mode == "linear" and not any(self.pads_begin) and not any(self.pads_end)
-              and not (rank == 4 and sorted(self.axes) == [2, 3])):
+        elif (
+            self.mode == "linear"
+            and not any(self.pads_begin)
+            and not any(self.pads_end)
+            and not (rank == 4 and sorted(self.axes) == [2, 3])
+        ):
             transform = "half_pixel"
         else:
             transform = "asymmetric"
         pads = [b or e for b, e in zip(K.full_pads(self.pads_begin, rank), K.full_pads(self.pads_end, rank))]
         off = [i for i, p in enumerate(pads) if p and i not in self.axes]
         if off:
-            raise ValidationError(f"Interpolate-1 pads axis {off[0]}, which it does not resize (axes "
-                                  f"{list(self.axes)}): OpenVINO gives two answers for its size")
-        return Interpolate4(mode=mode, shape_calculation_mode="sizes", coordinate_transformation_mode=transform,
-                            nearest_mode="simple", antialias=self.antialias, pads_begin=tuple(self.pads_begin),
-                            pads_end=tuple(self.pads_end), cube_coeff=-0.75)
+            raise ValidationError(
+                f"Interpolate-1 pads axis {off[0]}, which it does not resize (axes "
+                f"{list(self.axes)}): OpenVINO gives two answers for its size"
+            )
+        return Interpolate4(
+            mode=mode,
+            shape_calculation_mode="sizes",
+            coordinate_transformation_mode=transform,
+            nearest_mode="simple",
+            antialias=self.antialias,
+            pads_begin=tuple(self.pads_begin),
+            pads_end=tuple(self.pads_end),
+            cube_coeff=-0.75,
+        )
 
     def output_facts(self, data, target):
         _one_d(target, "target_spatial_shape", 1)

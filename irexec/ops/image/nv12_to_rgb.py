@@ -5,6 +5,7 @@ The input is one plane [N, H * 3/2, W, 1] (Y, then H/2 rows of U, V pairs) or tw
 specs' BT.601 formula, with the U and V of its 2x2 block, clipped to [0, 255] and computed in
 f32, u8 rounded halves to even as the CPU plugin does (the formula and the rounding: ``_yuv``).
 """
+
 from __future__ import annotations
 
 from ..registry import register

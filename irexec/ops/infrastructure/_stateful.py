@@ -1,4 +1,5 @@
 """The base of the ops that read or write a request's variables (ReadValue, Assign)."""
+
 from ..op import Op
 
 

@@ -21,6 +21,7 @@ At run time the executor passes ``state=``, the request's store of variables:
 ``state.assign(id, value)`` takes a copy (later layers, or the caller, may write the array).
 Assign is never folded.
 """
+
 from ...errors import ValidationError
 from ..op import Attr, Fact, Input
 from ..registry import register
@@ -30,7 +31,7 @@ from ._stateful import StatefulOp
 class _Assign(StatefulOp):
     inputs = (Input("new_value"),)
     attrs = (Attr("variable_id", "str"),)
-    sink = True      # run for its effect, not its output
+    sink = True  # run for its effect, not its output
     # 0 or 1 outputs: the spec's example writes none, OpenVINO writes one.
     outputs_from_layer = True
 

@@ -1,6 +1,7 @@
 """Constant-1 (written ``Const`` in IR): a tensor stored in the weights file at ``offset``,
 ``size`` bytes of ``element_type`` in ``shape``. The bytes are mapped, not read, until a value
 is needed; shape inference carries the value of small constants."""
+
 import math
 
 from ...errors import ValidationError
@@ -14,8 +15,7 @@ from ..registry import register
 class Const(Op):
     type, version = "Const", "opset1"
     spec = "infrastructure/constant-1"
-    attrs = (Attr("element_type", "etype"), Attr("shape", "shape"),
-             Attr("offset", "int"), Attr("size", "int"))
+    attrs = (Attr("element_type", "etype"), Attr("shape", "shape"), Attr("offset", "int"), Attr("size", "int"))
     foldable = False
     weights = None
 
@@ -37,15 +37,19 @@ class Const(Op):
             # offsets are checked when the value is read.
             least = 4 * (count + 2)
             if self.size < least and not (count == 0 and self.size <= 1):
-                raise ValidationError(f"size {self.size} is too small for {count} string(s) (their header alone "
-                                      f"takes {least} bytes)", code="C003")
+                raise ValidationError(
+                    f"size {self.size} is too small for {count} string(s) (their header alone takes {least} bytes)",
+                    code="C003",
+                )
             self.weights.check_range(self.offset, self.size)
             return
         need = self.element_type.nbytes(count)
         # OpenVINO writes an empty constant as one byte (size="1"): allow that, and nothing more.
         if self.size != need and not (count == 0 and self.size <= 1):
-            raise ValidationError(f"size {self.size} does not match shape {list(self.dims)} of "
-                                  f"{self.element_type} ({need} bytes)", code="C003")
+            raise ValidationError(
+                f"size {self.size} does not match shape {list(self.dims)} of {self.element_type} ({need} bytes)",
+                code="C003",
+            )
         self.weights.check_range(self.offset, self.size)
 
     def output_facts(self):

@@ -33,20 +33,25 @@ execution_condition false at run time it gives a concatenated output of trip-cou
 uninitialised; and it refuses to concatenate a body Result whose size along the axis is not
 |stride| (a Result that grows between iterations), which irexec concatenates.
 """
+
 import numpy as np
 
-from ..bodies import IteratingOp, Iterations, concatenated, known_scalar, times
+from ...errors import ExecutionError, ValidationError
+from ..bodies import concatenated, known_scalar, times
+from ..iterating import IteratingOp, Iterations
 from ..op import Input
 from ..registry import register
-from ...errors import ExecutionError, ValidationError
 
 
 @register
 class Loop(IteratingOp):
     type, version = "Loop", "opset5"
     spec = "infrastructure/loop-5"
-    inputs = (Input("trip_count", "int", value=True), Input("execution_condition", "bool", value=True),
-              Input("inputs", variadic=True, optional=True))
+    inputs = (
+        Input("trip_count", "int", value=True),
+        Input("execution_condition", "bool", value=True),
+        Input("inputs", variadic=True, optional=True),
+    )
 
     def output_facts(self, trip_count, execution_condition, *data, context):
         trip = known_scalar(trip_count, "Loop's trip_count", 0)
@@ -54,11 +59,14 @@ class Loop(IteratingOp):
         body = self.bodies["body"]
         cond = [e.internal_layer for e in body.outputs if e.purpose == "execution_condition"]
         if not cond:
-            raise ValidationError("the Loop's port map has no <output> with purpose \"execution_condition\" "
-                                  "(the body's condition)")
+            raise ValidationError(
+                "the Loop's port map has no <output> with purpose \"execution_condition\" (the body's condition)"
+            )
         if len(cond) > 1:
-            raise ValidationError("the Loop's port map has more than one <output> with purpose "
-                                  "\"execution_condition\": which one is the body's condition is not said")
+            raise ValidationError(
+                "the Loop's port map has more than one <output> with purpose "
+                '"execution_condition": which one is the body\'s condition is not said'
+            )
         self.part_count([trip_count, execution_condition, *data])  # (refuses a slicing that cannot be)
         results = self.iterate(context, [trip_count, execution_condition, *data])
         again = known_scalar(results[cond[0]], "the body's execution condition", None)

@@ -1,5 +1,6 @@
 """Parameter-1: a model input, of the declared element type and (partial) shape. The executor
 feeds it; shape inference takes the facts of the actual input when it has them."""
+
 from ..op import Attr, Fact, Op
 from ..registry import register
 

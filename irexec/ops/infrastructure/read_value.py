@@ -31,6 +31,7 @@ Departures from the CPU plugin (and where the spec is silent):
   V002); the plugin refuses to compile such a model. A model may hold several ReadValues of one
   variable when they declare it alike (the spec expects one; the plugin refuses a second).
 """
+
 import numpy as np
 
 from ...errors import ExecutionError, ValidationError
@@ -48,8 +49,7 @@ def relaxes(wide, narrow) -> bool:
         return True
     if narrow is None or len(wide) != len(narrow):
         return False
-    return all(w.lo <= n.lo and (w.hi is None or (n.hi is not None and n.hi <= w.hi))
-               for w, n in zip(wide, narrow))
+    return all(w.lo <= n.lo and (w.hi is None or (n.hi is not None and n.hi <= w.hi)) for w, n in zip(wide, narrow))
 
 
 def zeros(etype, shape, variable_id: str) -> np.ndarray:
@@ -57,8 +57,10 @@ def zeros(etype, shape, variable_id: str) -> np.ndarray:
     bound (0 for ``?``), as the plugin makes it."""
     if etype is None or shape is None:
         what = "type" if etype is None else "rank"
-        raise ExecutionError(f"variable '{variable_id}' has no value yet and no init_value, and its declared "
-                             f"{what} is dynamic: there is no zero value to start from")
+        raise ExecutionError(
+            f"variable '{variable_id}' has no value yet and no init_value, and its declared "
+            f"{what} is dynamic: there is no zero value to start from"
+        )
     return np.zeros(tuple(d.lo for d in shape), etype.dtype)
 
 
@@ -92,8 +94,7 @@ class ReadValue6(_ReadValue):
     type, version = "ReadValue", "opset6"
     spec = "infrastructure/read-value-6"
     inputs = (Input("init_value", optional=True),)
-    attrs = (Attr("variable_id", "str"), Attr("variable_type", "str", "dynamic"),
-             Attr("variable_shape", "shape", None))
+    attrs = (Attr("variable_id", "str"), Attr("variable_type", "str", "dynamic"), Attr("variable_shape", "shape", None))
 
     def setup(self):
         super().setup()
@@ -106,11 +107,12 @@ class ReadValue6(_ReadValue):
             return Fact(etype, shape)
         given = init[0]
         if given.shape is not None and not relaxes(shape, given.shape):
-            raise ValidationError(f"ReadValue's variable_shape {fmt(shape)} does not extend its init_value's "
-                                  f"shape {fmt(given.shape)}", port=0)
+            raise ValidationError(
+                f"ReadValue's variable_shape {fmt(shape)} does not extend its init_value's shape {fmt(given.shape)}",
+                port=0,
+            )
         if etype is not None and given.etype is not None and given.etype.name != etype.name:
-            raise ValidationError(f"ReadValue's variable_type is {etype}, but its init_value is {given.etype}",
-                                  port=0)
+            raise ValidationError(f"ReadValue's variable_type is {etype}, but its init_value is {given.etype}", port=0)
         if etype is None and shape is None:
             return Fact(given.etype, given.shape)  # (an IR that leaves both out: OpenVINO's reading)
         return Fact(etype, shape)

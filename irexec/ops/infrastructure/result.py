@@ -1,4 +1,5 @@
 """Result-1: a model output; it computes nothing and has no output port."""
+
 from ..op import Input, Op
 from ..registry import register
 

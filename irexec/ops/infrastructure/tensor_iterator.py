@@ -18,7 +18,7 @@ layer's port (OpenVINO reads an input's as its index and orders the outputs by t
 for files OpenVINO writes). A sliced range that is not a whole number of parts is refused
 (OpenVINO's shape inference drops the rest; its CPU plugin refuses it).
 
-Running: part i of each sliced input at iteration i (irexec.ops.bodies.parts: from ``start``, by
+Running: part i of each sliced input at iteration i (irexec.ops.iterating.parts: from ``start``, by
 ``stride``, ``part_size`` each; a negative stride walks backwards); a concatenated output joins
 the iterations' results in order, or backwards for a negative stride. Without a sliced input the
 body runs once, as the CPU plugin runs it. The CPU plugin departs: it refuses a range that is not
@@ -26,11 +26,13 @@ the whole axis (start 1, end 3: "two different iterations numbers"), which irexe
 spec says; and a body that Squeezes its part and adds the merged state gets, from the second
 iteration on, twice the part (h0 + x[0], then 2 * x[t]: the state's buffer is the part's).
 """
-from ..bodies import IteratingOp, Iterations, concatenated
-from ..op import Input
-from ..registry import register
+
 from ...errors import ExecutionError, ValidationError
 from ...shapes import fixed
+from ..bodies import concatenated
+from ..iterating import IteratingOp, Iterations
+from ..op import Input
+from ..registry import register
 
 
 @register
@@ -48,12 +50,17 @@ class TensorIterator(IteratingOp):
     def concat(fact, e, n):
         def size(d):
             if e.part_size < 1:
-                raise ValidationError(f"the port map concatenates parts of size {e.part_size} (port map line "
-                                      f"{e.line}): part_size must be positive")
+                raise ValidationError(
+                    f"the port map concatenates parts of size {e.part_size} (port map line "
+                    f"{e.line}): part_size must be positive"
+                )
             if d.is_static and d.lo != e.part_size:
-                raise ValidationError(f"the body gives {d.lo} along axis {e.axis} of an output it concatenates "
-                                      f"(port map line {e.line}), but the port map's part_size is {e.part_size}")
+                raise ValidationError(
+                    f"the body gives {d.lo} along axis {e.axis} of an output it concatenates "
+                    f"(port map line {e.line}), but the port map's part_size is {e.part_size}"
+                )
             return None if n is None else fixed(n * e.part_size)
+
         return concatenated(fact, e, size)
 
     def compute(self, *data, context):
@@ -61,9 +68,11 @@ class TensorIterator(IteratingOp):
         n = run.available()
         for _ in range(1 if n is None else n):  # (no sliced input: one iteration, as the CPU plugin runs it)
             results = run.step()
-            for k, e in run.concat:
+            for _k, e in run.concat:
                 d = results[e.internal_layer]
                 if d.ndim and d.shape[e.axis] != e.part_size:
-                    raise ExecutionError(f"the body gives {d.shape[e.axis]} along axis {e.axis} of output port "
-                                         f"{e.external_port}, which it concatenates in parts of {e.part_size}")
+                    raise ExecutionError(
+                        f"the body gives {d.shape[e.axis]} along axis {e.axis} of output port "
+                        f"{e.external_port}, which it concatenates in parts of {e.part_size}"
+                    )
         return run.outputs()

@@ -1,4 +1,5 @@
 """LogicalAnd-1: ``np.logical_and(a, b)`` on boolean operands, elementwise with auto-broadcast."""
+
 import numpy as np
 
 from ..elementwise import Logical

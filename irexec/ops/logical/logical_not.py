@@ -1,4 +1,5 @@
 """LogicalNot-1: ``not x`` on a boolean tensor."""
+
 import numpy as np
 
 from ..elementwise import BOOL

@@ -1,4 +1,5 @@
 """LogicalOr-1: ``np.logical_or(a, b)`` on boolean operands, elementwise with auto-broadcast."""
+
 import numpy as np
 
 from ..elementwise import Logical

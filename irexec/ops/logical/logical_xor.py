@@ -1,4 +1,5 @@
 """LogicalXor-1: ``np.logical_xor(a, b)`` on boolean operands, elementwise with auto-broadcast."""
+
 import numpy as np
 
 from ..elementwise import Logical

@@ -16,6 +16,7 @@ an implicit equation whose output is empty ("ii"); its CPU plugin computes integ
 and saturates the result to the type (i32 beyond 2^24 loses digits, i8 sums stop at 127) and
 narrows i64 to i32. i4, u4 and u1 operands are refused.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -90,29 +91,37 @@ def _dims(subscripts: tuple, shapes: list) -> tuple:
             continue
         rank, named = len(shape), len(letters)
         if rank != named and (ELLIPSIS not in labels or rank < named):
-            raise ValidationError(f"Einsum input {k} has rank {rank}, but its subscript {''.join(labels)!r} names "
-                                  f"{named} dims{' and an ellipsis' if ELLIPSIS in labels else ''}", port=k)
+            raise ValidationError(
+                f"Einsum input {k} has rank {rank}, but its subscript {''.join(labels)!r} names "
+                f"{named} dims{' and an ellipsis' if ELLIPSIS in labels else ''}",
+                port=k,
+            )
         at = labels.index(ELLIPSIS) if ELLIPSIS in labels else named
-        dims = shape[:at] + shape[at + rank - named:]
+        dims = shape[:at] + shape[at + rank - named :]
         own = {}
         for x, d in zip(letters, dims):
             same = intersect(own[x], d) if x in own else d
             if same is None:
-                raise ValidationError(f"Einsum input {k} {fmt(shape)} repeats {x!r} over dims of different sizes",
-                                      port=k)
+                raise ValidationError(
+                    f"Einsum input {k} {fmt(shape)} repeats {x!r} over dims of different sizes", port=k
+                )
             own[x] = same
         for x, d in own.items():
             try:
                 sizes[x] = broadcast_numpy((sizes[x],), (d,))[0] if x in sizes else d
             except ValidationError:
-                raise ValidationError(f"Einsum input {k} {fmt(shape)}: the dims labelled {x!r} do not broadcast "
-                                      f"with the other inputs'", port=k) from None
+                raise ValidationError(
+                    f"Einsum input {k} {fmt(shape)}: the dims labelled {x!r} do not broadcast with the other inputs'",
+                    port=k,
+                ) from None
         if ELLIPSIS in labels and ellipsis is not None:
             try:
-                ellipsis = broadcast_numpy(ellipsis, shape[at:at + rank - named])
+                ellipsis = broadcast_numpy(ellipsis, shape[at : at + rank - named])
             except ValidationError:
-                raise ValidationError(f"Einsum input {k} {fmt(shape)}: the dims under '...' do not broadcast with "
-                                      f"the other inputs'", port=k) from None
+                raise ValidationError(
+                    f"Einsum input {k} {fmt(shape)}: the dims under '...' do not broadcast with the other inputs'",
+                    port=k,
+                ) from None
     return sizes, ellipsis
 
 
@@ -128,8 +137,10 @@ class Einsum(Op):
 
     def output_facts(self, *ins):
         if len(ins) != len(self.subscripts):
-            raise ValidationError(f"Einsum equation {self.equation!r} has {len(self.subscripts)} input "
-                                  f"subscript(s) for {len(ins)} input(s)")
+            raise ValidationError(
+                f"Einsum equation {self.equation!r} has {len(self.subscripts)} input "
+                f"subscript(s) for {len(ins)} input(s)"
+            )
         sizes, ellipsis = _dims(self.subscripts, [f.shape for f in ins])
         etype = ins[0].etype
         if ellipsis is None and ELLIPSIS in self.output:
@@ -146,12 +157,13 @@ class Einsum(Op):
         ids = {x: i for i, x in enumerate(sorted({x for s in self.subscripts for x in s} - {ELLIPSIS}))}
         ell = list(range(len(ids), len(ids) + n_ell))
         if len(ids) + n_ell > _MAX_LABELS:
-            raise ValidationError(f"Einsum names {len(ids) + n_ell} distinct dims; irexec handles at most "
-                                  f"{_MAX_LABELS}")
+            raise ValidationError(
+                f"Einsum names {len(ids) + n_ell} distinct dims; irexec handles at most {_MAX_LABELS}"
+            )
 
         def numbered(labels, rank):
             width = rank - len(labels) + 1
-            return [j for x in labels for j in (ell[n_ell - width:] if x == ELLIPSIS else [ids[x]])]
+            return [j for x in labels for j in (ell[n_ell - width :] if x == ELLIPSIS else [ids[x]])]
 
         subs = [numbered(s, a.ndim) for s, a in zip(self.subscripts, arrays)]
         size = {}
@@ -162,6 +174,9 @@ class Einsum(Op):
         operands = []
         for sub, a in zip(subs, arrays):
             operands += [np.broadcast_to(a.astype(work, copy=False), [size[j] for j in sub]), sub]
-        out = numbered(self.output, n_ell + len(self.output) - 1) if ELLIPSIS in self.output \
+        out = (
+            numbered(self.output, n_ell + len(self.output) - 1)
+            if ELLIPSIS in self.output
             else [ids[x] for x in self.output]
+        )
         return np.asarray(np.einsum(*operands, out, optimize=True)).astype(dtype, copy=False)

@@ -9,6 +9,7 @@ spec lets the operation raise an exception or return an undefined result; irexec
 run time, where the CPU plugin gives infinities or NaN. The plugin's f32 results differ from
 LAPACK's by a few ulp of the largest entry (4 comes out as 3.9999986).
 """
+
 import numpy as np
 
 from ...errors import ValidationError

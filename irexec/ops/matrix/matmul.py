@@ -4,6 +4,7 @@ A 1-D ``a`` is a row [1, K] and a 1-D ``b`` a column [K, 1] for the product, and
 are dropped from the result. ``transpose_a``/``transpose_b`` swap the last two dims of a
 rank >= 2 input first (a 1-D input is not transposed). f16/bf16 compute in f32 and round once;
 integers wrap."""
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -28,8 +29,11 @@ class MatMul(Op):
         sa = _matrix(a.shape, self.transpose_a, row=True)
         sb = _matrix(b.shape, self.transpose_b, row=False)
         if not sa[-1].compatible(sb[-2]):
-            raise ValidationError(f"MatMul's inner dims differ: {fmt(a.shape)} and {fmt(b.shape)} "
-                                  f"(transpose_a={self.transpose_a}, transpose_b={self.transpose_b})", port=1)
+            raise ValidationError(
+                f"MatMul's inner dims differ: {fmt(a.shape)} and {fmt(b.shape)} "
+                f"(transpose_a={self.transpose_a}, transpose_b={self.transpose_b})",
+                port=1,
+            )
         batch = broadcast_numpy(sa[:-2], sb[:-2])
         out = batch + (sa[-2],) * (len(a.shape) > 1) + (sb[-1],) * (len(b.shape) > 1)
         return Fact(a.etype, out)

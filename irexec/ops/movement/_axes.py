@@ -1,5 +1,6 @@
 """What the movement ops Split, VariadicSplit, Tile, Pad, Roll, Reverse and ReverseSequence
 share: reading a scalar axis input and the length of a 1-D input from their facts."""
+
 from __future__ import annotations
 
 from ...errors import ValidationError

@@ -1,9 +1,8 @@
 """What the block movement ops share (DepthToSpace, SpaceToDepth, BatchToSpace, SpaceToBatch):
 dims multiplied and divided by block sizes over partial shapes, and the checks of their
 attributes and 1-D integer inputs."""
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 import numpy as np
 
@@ -38,7 +37,7 @@ def require_min_rank(shape, n: int, what: str) -> None:
         raise ValidationError(f"{what} must have rank {n} or more, got {fmt(shape)}")
 
 
-def vector_inputs(op_type: str, facts: list, names: tuple, data_shape) -> Optional[int]:
+def vector_inputs(op_type: str, facts: list, names: tuple, data_shape) -> int | None:
     """The three 1-D inputs of BatchToSpace/SpaceToBatch: each 1-D, all of one length, which is
     the data's rank. Returns that length when known."""
     n = None
@@ -49,8 +48,11 @@ def vector_inputs(op_type: str, facts: list, names: tuple, data_shape) -> Option
             raise ValidationError(f"{op_type}'s {name} must be a 1-D tensor, got shape {fmt(f.shape)}", port=k)
         if f.shape[0].is_static:
             if n is not None and f.shape[0].lo != n:
-                raise ValidationError(f"{op_type}'s {', '.join(names)} must have one length, got "
-                                      f"{', '.join(fmt(g.shape) for g in facts)}", port=k)
+                raise ValidationError(
+                    f"{op_type}'s {', '.join(names)} must have one length, got "
+                    f"{', '.join(fmt(g.shape) for g in facts)}",
+                    port=k,
+                )
             n = f.shape[0].lo
     if data_shape is not None and n is not None and n != len(data_shape):
         raise ValidationError(f"{op_type}'s {names[0]} has {n} elements for a rank-{len(data_shape)} input", port=1)
@@ -62,17 +64,19 @@ def vector_values(op_type: str, arrays: list, names: tuple, rank: int) -> list:
     first 1), pads or crops 0 or more (the first 0)."""
     block, begin, end = (int_vector(a, n) for a, n in zip(arrays, names))
     if len(block) != rank or len(begin) != rank or len(end) != rank:
-        raise ValidationError(f"{op_type}'s {', '.join(names)} must have {rank} elements each, got "
-                              f"{block}, {begin}, {end}")
+        raise ValidationError(
+            f"{op_type}'s {', '.join(names)} must have {rank} elements each, got {block}, {begin}, {end}"
+        )
     if any(b < 1 for b in block) or block[0] != 1:
         raise ValidationError(f"{op_type}'s block_shape {block} must be 1 or more, and 1 for the batch")
     if any(p < 0 for p in begin + end) or begin[0] or end[0]:
-        raise ValidationError(f"{op_type}'s {names[1]} {begin} and {names[2]} {end} must be 0 or more, and 0 for "
-                              f"the batch")
+        raise ValidationError(
+            f"{op_type}'s {names[1]} {begin} and {names[2]} {end} must be 0 or more, and 0 for the batch"
+        )
     return [block, begin, end]
 
 
-def known(facts: list) -> Optional[list]:
+def known(facts: list) -> list | None:
     """The three inputs' values, when all are known."""
     if any(f.value is None for f in facts):
         return None

@@ -1,6 +1,7 @@
 """What the three scatters share: the base (output as data, computed in place when allowed) and
 the axis input, read and checked once for the rule and the advice. The semantics live in
 irexec.kernels (shared with ONNX's ScatterElements); reductions: see irexec/kernels/reduce.py."""
+
 from __future__ import annotations
 
 from ...errors import ValidationError
@@ -14,6 +15,7 @@ AXIS_PORT = 3  # ScatterUpdate's and ScatterElementsUpdate's axis
 class Scatter(Op):
     """A scatter: the output is data, with updates written at the indices. ``compute`` may
     write into data's buffer (``out=``) when the executor says nothing else sees it."""
+
     inplace_input = 0
 
     def output(self, data: Fact) -> Fact:

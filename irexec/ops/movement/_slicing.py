@@ -10,6 +10,7 @@ instead of emptying the slice (x[-5:-4:-1] of 3 elements is [x[0]], not []). So 
 first builds a raw key (Ellipsis, None, int or slice entries, as its inputs and attributes
 say), then ``resolve`` resolves it against the data's dims, clamping each slice.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -128,7 +129,7 @@ def key_pshape(key: list, dims: tuple) -> tuple:
     out = []
     for k, axis, span_ in _walk(key, len(dims)):
         if k is Ellipsis or k is _REST:
-            out.extend(dims[axis:axis + span_])
+            out.extend(dims[axis : axis + span_])
         elif k is None:
             out.append(ONE)
         elif isinstance(k, slice):

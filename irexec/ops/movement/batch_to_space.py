@@ -9,6 +9,7 @@ block_shape, crops_begin and crops_end are 1-D integer tensors of the data's ran
 are 1 or more, crops 0 or more, and (as the spec expects) B0 is 1 and the crops of the batch 0;
 the batch must be divisible by prod(B) and each crop fit its dim. Any element type.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,17 +32,21 @@ def _cropped(d: Dim, block: int, crop: int, axis: int) -> Dim:
 
 def _shape(shape: tuple, block: list, begin: list, end: list) -> tuple:
     batch = divided(shape[0], product(block), f"BatchToSpace's batch (block_shape {block}):")
-    return (batch,) + tuple(_cropped(d, b, cb + ce, i + 1) for i, (d, b, cb, ce) in
-                            enumerate(zip(shape[1:], block[1:], begin[1:], end[1:])))
+    return (batch,) + tuple(
+        _cropped(d, b, cb + ce, i + 1) for i, (d, b, cb, ce) in enumerate(zip(shape[1:], block[1:], begin[1:], end[1:]))
+    )
 
 
 @register
 class BatchToSpace(Op):
     type, version = "BatchToSpace", "opset2"
     spec = "movement/batch-to-space-2"
-    inputs = (Input("data"), Input("block_shape", "int", role="shape", value=True),
-              Input("crops_begin", "int", role="sizes", value=True, same_as="block_shape"),
-              Input("crops_end", "int", role="sizes", value=True, same_as="block_shape"))
+    inputs = (
+        Input("data"),
+        Input("block_shape", "int", role="shape", value=True),
+        Input("crops_begin", "int", role="sizes", value=True, same_as="block_shape"),
+        Input("crops_end", "int", role="sizes", value=True, same_as="block_shape"),
+    )
 
     def output_facts(self, data, *vectors):
         return block_vectors_fact(self.type, data, list(vectors), NAMES, _shape)

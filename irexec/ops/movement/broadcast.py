@@ -15,6 +15,7 @@ Where the CPU plugin departs: with the data at run time, its bidirectional kerne
 dim of 1 against a 0 of the target ([1,2] with [5,0,1] gives [5,1,2]); irexec gives NumPy's
 [5,0,2], as OpenVINO's shape inference and constant folding do.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,8 +26,8 @@ from ..common import dyn_rank, int_vector, itemsize, require_array_shape
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
 
-
 # ---- the broadcast targets (pure functions over int tuples) ------------------------------------
+
 
 def explicit_broadcast_shape(data_shape: tuple, target: list, axes_mapping: list) -> tuple:
     """Shape data is viewed as before an explicit broadcast: its dims placed at axes_mapping."""
@@ -91,9 +92,13 @@ def _target(value, size: int) -> list:
 
 # ---- the ops -----------------------------------------------------------------------------------
 
+
 class _BroadcastBase(Op):
-    inputs = (Input("data"), Input("target_shape", "int", role="shape", value=True),
-              Input("axes_mapping", "int", role="axes", value=True, optional=True))
+    inputs = (
+        Input("data"),
+        Input("target_shape", "int", role="shape", value=True),
+        Input("axes_mapping", "int", role="axes", value=True, optional=True),
+    )
     # Whether an axes_mapping input beside another mode is refused (else ignored).
     mapping_only_explicit = False
 
@@ -120,8 +125,9 @@ class _BroadcastBase(Op):
         if axes is None and self.mode == "explicit":
             raise ValidationError("Broadcast mode 'explicit' needs the axes_mapping input")
         if axes is not None and self.mode != "explicit" and self.mapping_only_explicit:
-            raise ValidationError(f"Broadcast-3 mode '{self.mode}' takes no axes_mapping input (only mode "
-                                  f"'explicit' does)", port=2)
+            raise ValidationError(
+                f"Broadcast-3 mode '{self.mode}' takes no axes_mapping input (only mode 'explicit' does)", port=2
+            )
         self._check_lengths(data, target, axes)
         mapping = None if axes is None else axes.value
         size = itemsize(data)
@@ -155,8 +161,13 @@ class _BroadcastBase(Op):
     def compute(self, data, target, axes=None):
         data, target = np.asarray(data), np.asarray(target)
         mapping = None if axes is None else np.asarray(axes)
-        key = (data.shape, data.dtype.itemsize, target.dtype.char, target.tobytes(),
-               None if mapping is None else (mapping.dtype.char, mapping.tobytes()))
+        key = (
+            data.shape,
+            data.dtype.itemsize,
+            target.dtype.char,
+            target.tobytes(),
+            None if mapping is None else (mapping.dtype.char, mapping.tobytes()),
+        )
         out, view = self.memo(key, lambda: self.target_shape(data.shape, target, mapping, data.dtype.itemsize))
         return np.broadcast_to(np.reshape(data, view) if self.mode == "explicit" else data, out)
 

@@ -18,6 +18,7 @@ is zeros.
 Departs from OpenVINO there: it computes the block count in unsigned integers and refuses the
 layer (it wants -2^63 blocks).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,8 +36,7 @@ def _pair(op, value, name: str, least: int, port: int) -> list:
     if len(v) != 2:
         raise ValidationError(f"Col2Im's {name} must have 2 values, got {v}", port=port)
     if min(v) < least:
-        raise ValidationError(f"Col2Im's {name} must be {'positive' if least else 'non-negative'}, got {v}",
-                              port=port)
+        raise ValidationError(f"Col2Im's {name} must be {'positive' if least else 'non-negative'}, got {v}", port=port)
     return v
 
 
@@ -44,10 +44,17 @@ def _pair(op, value, name: str, least: int, port: int) -> list:
 class Col2Im(Op):
     type, version = "Col2Im", "opset15"
     spec = "movement/col2im-15"
-    inputs = (Input("data", "numeric"), Input("output_size", "i32|i64", role="shape", value=True),
-              Input("kernel_size", "i32|i64", role="sizes", value=True))
-    attrs = (Attr("strides", "ints", (1, 1)), Attr("dilations", "ints", (1, 1)),
-             Attr("pads_begin", "ints", (0, 0)), Attr("pads_end", "ints", (0, 0)))
+    inputs = (
+        Input("data", "numeric"),
+        Input("output_size", "i32|i64", role="shape", value=True),
+        Input("kernel_size", "i32|i64", role="sizes", value=True),
+    )
+    attrs = (
+        Attr("strides", "ints", (1, 1)),
+        Attr("dilations", "ints", (1, 1)),
+        Attr("pads_begin", "ints", (0, 0)),
+        Attr("pads_end", "ints", (0, 0)),
+    )
 
     def setup(self):
         for name, least in (("strides", 1), ("dilations", 1), ("pads_begin", 0), ("pads_end", 0)):
@@ -55,24 +62,32 @@ class Col2Im(Op):
             if len(value) != 2:
                 raise ValidationError(f"Col2Im's {name} must have 2 values, got {value}")
             if min(value) < least:
-                raise ValidationError(f"Col2Im's {name} must be {'positive' if least else 'non-negative'}, "
-                                      f"got {value}")
+                raise ValidationError(f"Col2Im's {name} must be {'positive' if least else 'non-negative'}, got {value}")
 
     def blocks(self, size: list, kernel: list) -> list:
         """L0, L1: the blocks along each axis."""
-        return [max(0, (size[d] + self.pads_begin[d] + self.pads_end[d] - self.dilations[d] * (kernel[d] - 1) - 1)
-                    // self.strides[d] + 1) for d in range(2)]
+        return [
+            max(
+                0,
+                (size[d] + self.pads_begin[d] + self.pads_end[d] - self.dilations[d] * (kernel[d] - 1) - 1)
+                // self.strides[d]
+                + 1,
+            )
+            for d in range(2)
+        ]
 
     def output_facts(self, data, output_size, kernel_size):
         for port, (name, f) in enumerate((("output_size", output_size), ("kernel_size", kernel_size)), 1):
             if f.shape is not None and (len(f.shape) != 1 or not f.shape[0].compatible(fixed(2))):
-                raise ValidationError(f"Col2Im's {name} must be a 1-D tensor of 2 values, got shape "
-                                      f"{fmt(f.shape)}", port=port)
+                raise ValidationError(
+                    f"Col2Im's {name} must be a 1-D tensor of 2 values, got shape {fmt(f.shape)}", port=port
+                )
         if data.shape is None:
             return Fact(data.etype, None)
         if len(data.shape) not in (2, 3):
-            raise ValidationError(f"Col2Im's data must be 2-D (unbatched) or 3-D (batched), got shape "
-                                  f"{fmt(data.shape)}")
+            raise ValidationError(
+                f"Col2Im's data must be 2-D (unbatched) or 3-D (batched), got shape {fmt(data.shape)}"
+            )
         batch, (cols, blocks) = data.shape[:-2], data.shape[-2:]
         size = None if output_size.value is None else _pair(self, output_size.value, "output_size", 0, 1)
         kernel = None if kernel_size.value is None else _pair(self, kernel_size.value, "kernel_size", 1, 2)
@@ -80,8 +95,10 @@ class Col2Im(Op):
         if kernel is not None and cols.is_static:
             k = kernel[0] * kernel[1]
             if cols.lo % k:
-                raise ValidationError(f"Col2Im's data has {cols.lo} values per block, not a multiple of "
-                                      f"kernel_size {kernel[0]} x {kernel[1]}")
+                raise ValidationError(
+                    f"Col2Im's data has {cols.lo} values per block, not a multiple of "
+                    f"kernel_size {kernel[0]} x {kernel[1]}"
+                )
             channels = fixed(cols.lo // k)
         h = w = DYN
         if size is not None:
@@ -91,8 +108,10 @@ class Col2Im(Op):
             if kernel is not None:
                 l0, l1 = self.blocks(size, kernel)
                 if not blocks.compatible(fixed(l0 * l1)):
-                    raise ValidationError(f"Col2Im's data holds {blocks} blocks, output_size {size} "
-                                          f"and kernel_size {kernel} make {l0} x {l1} = {l0 * l1}")
+                    raise ValidationError(
+                        f"Col2Im's data holds {blocks} blocks, output_size {size} "
+                        f"and kernel_size {kernel} make {l0} x {l1} = {l0 * l1}"
+                    )
         return Fact(data.etype, batch + (channels, h, w))
 
     def compute(self, data, output_size, kernel_size):

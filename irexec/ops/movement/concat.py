@@ -1,6 +1,7 @@
 """Concat-1: the inputs joined along ``axis`` (negative counts from the end). They share one
 element type and rank (1 or more), and every dim but the axis.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -40,8 +41,9 @@ class Concat(Op):
                 # (Compared, not put in a set: a symbolic length has no hash, irexec.symbolic.)
                 statics = [d.lo for d in dims if d.is_static]
                 if any(v != statics[0] for v in statics[1:]):
-                    raise ValidationError(f"Concat inputs differ at dim {i} (axis is {axis}): "
-                                          + ", ".join(fmt(s) for s in shapes))
+                    raise ValidationError(
+                        f"Concat inputs differ at dim {i} (axis is {axis}): " + ", ".join(fmt(s) for s in shapes)
+                    )
                 out.append(fixed(statics[0]) if statics else DYN)
         return Fact(etype, tuple(out))
 

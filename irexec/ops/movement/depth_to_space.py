@@ -10,6 +10,7 @@ C must be divisible by bs^K; the data has rank 3 or more; any element type.
 Departs from OpenVINO where ``block_size`` is left out: the spec's default is 1 (the
 identity); OpenVINO reads it as 0 and refuses the layer.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,8 +36,7 @@ class DepthToSpace(Op):
             return Fact(data.etype, None)
         k = len(data.shape) - 2
         bs = self.block_size
-        channels = divided(data.shape[1], bs ** k, f"DepthToSpace's channel dim (block_size {bs}, {k} spatial "
-                                                   f"dims):")
+        channels = divided(data.shape[1], bs**k, f"DepthToSpace's channel dim (block_size {bs}, {k} spatial dims):")
         return Fact(data.etype, (data.shape[0], channels) + tuple(times(d, bs) for d in data.shape[2:]))
 
     def compute(self, data):
@@ -44,10 +44,10 @@ class DepthToSpace(Op):
         k, bs = len(spatial), self.block_size
         blocks = [bs] * k
         if self.mode == "blocks_first":
-            x = data.reshape([n] + blocks + [c // bs ** k] + spatial)
+            x = data.reshape([n] + blocks + [c // bs**k] + spatial)
             block_axes, depth_axis = list(range(1, k + 1)), k + 1
         else:
-            x = data.reshape([n, c // bs ** k] + blocks + spatial)
+            x = data.reshape([n, c // bs**k] + blocks + spatial)
             block_axes, depth_axis = list(range(2, k + 2)), 1
         order = [0, depth_axis] + [a for i in range(k) for a in (k + 2 + i, block_axes[i])]
-        return np.transpose(x, order).reshape([n, c // bs ** k] + [d * bs for d in spatial])
+        return np.transpose(x, order).reshape([n, c // bs**k] + [d * bs for d in spatial])

@@ -15,6 +15,7 @@ all below 2^31 (OpenVINO computes the shape in 32 bits).
 Departs from OpenVINO on a size of 0 with a rate above 1: the spec's extent is then negative
 (1 - rate) and irexec counts the patches by the formula above; OpenVINO counts fewer.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -26,8 +27,7 @@ from ..op import Attr, Fact, Input, Op
 from ..registry import register
 from ._blocks import times
 
-
-_MOST = 2 ** 31 - 1  # (OpenVINO's shape inference computes in 32 bits)
+_MOST = 2**31 - 1  # (OpenVINO's shape inference computes in 32 bits)
 
 
 def _count(n: int, k: int, s: int, r: int, pad: str) -> int:
@@ -52,18 +52,22 @@ class ExtractImagePatches(Op):
     type, version = "ExtractImagePatches", "opset3"
     spec = "movement/extract-image-patches-3"
     inputs = (Input("data"),)
-    attrs = (Attr("sizes", "ints"), Attr("strides", "ints"), Attr("rates", "ints"),
-             Attr("auto_pad", "str", choices=("valid", "same_upper", "same_lower")))
+    attrs = (
+        Attr("sizes", "ints"),
+        Attr("strides", "ints"),
+        Attr("rates", "ints"),
+        Attr("auto_pad", "str", choices=("valid", "same_upper", "same_lower")),
+    )
 
     def setup(self):
         for name, least in (("sizes", 0), ("strides", 1), ("rates", 1)):
             value = getattr(self, name)
             if len(value) != 2:
-                raise ValidationError(f"ExtractImagePatches' {name} must have 2 values [rows, cols], got "
-                                      f"{list(value)}")
+                raise ValidationError(f"ExtractImagePatches' {name} must have 2 values [rows, cols], got {list(value)}")
             if min(value) < least:
-                raise ValidationError(f"ExtractImagePatches' {name} must be {'positive' if least else 'non-negative'}"
-                                      f", got {list(value)}")
+                raise ValidationError(
+                    f"ExtractImagePatches' {name} must be {'positive' if least else 'non-negative'}, got {list(value)}"
+                )
             if max(value) > _MOST:
                 raise ValidationError(f"ExtractImagePatches' {name} must be at most {_MOST}, got {list(value)}")
 
@@ -85,8 +89,9 @@ class ExtractImagePatches(Op):
     def compute(self, data):
         n, c, h, w = data.shape
         kh, kw = self.sizes
-        out_rows, out_cols = (_count(size, self.sizes[a], self.strides[a], self.rates[a], self.auto_pad)
-                              for a, size in ((0, h), (1, w)))
+        out_rows, out_cols = (
+            _count(size, self.sizes[a], self.strides[a], self.rates[a], self.auto_pad) for a, size in ((0, h), (1, w))
+        )
         if not n * c * kh * kw * out_rows * out_cols:
             return np.zeros((n, kh * kw * c, out_rows, out_cols), data.dtype)
         rows = self._taps(h, 0)  # [kh, out_rows]

@@ -16,6 +16,7 @@ an axis of size 1 makes its constant folding read the next batch; empty indices 
 process (a floating point exception); and it compiles no Gather whose axis comes at run time (its
 EliminateGather pass needs a constant).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,7 +29,7 @@ from ..registry import register
 
 
 def gather_shape(data_shape: tuple, idx_shape: tuple, axis: int, batch_dims: int) -> tuple:
-    return tuple(data_shape[:axis]) + tuple(idx_shape[batch_dims:]) + tuple(data_shape[axis + 1:])
+    return tuple(data_shape[:axis]) + tuple(idx_shape[batch_dims:]) + tuple(data_shape[axis + 1 :])
 
 
 def normalize_gather_axes(data_rank: int, idx_rank: int, axis, batch_dims: int):
@@ -40,8 +41,9 @@ def normalize_gather_axes(data_rank: int, idx_rank: int, axis, batch_dims: int):
     if batch_dims < 0:
         batch_dims += idx_rank
     if not 0 <= batch_dims <= min(data_rank, idx_rank) or (axis is not None and batch_dims > axis):
-        raise ValidationError(f"batch_dims {batch_dims} must be in [0, min(data rank, indices rank)] "
-                              f"and not above axis {axis}")
+        raise ValidationError(
+            f"batch_dims {batch_dims} must be in [0, min(data rank, indices rank)] and not above axis {axis}"
+        )
     return axis, batch_dims
 
 
@@ -53,9 +55,12 @@ def refuse_negative(idx: np.ndarray, size: int, code=None) -> None:
     neg = (idx < 0) & (idx >= -size)
     if np.any(neg):
         pos = tuple(int(i) for i in np.argwhere(neg)[0])
-        raise ValidationError(f"index {int(idx[pos])} at position {list(pos)} is negative: Gather-1 and "
-                              f"Gather-7 take indices in [0, {size - 1}] (use Gather-8 to count from the end)",
-                              port=1, code=code)
+        raise ValidationError(
+            f"index {int(idx[pos])} at position {list(pos)} is negative: Gather-1 and "
+            f"Gather-7 take indices in [0, {size - 1}] (use Gather-8 to count from the end)",
+            port=1,
+            code=code,
+        )
 
 
 def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int, negative: bool) -> np.ndarray:
@@ -85,31 +90,37 @@ def gather(data: np.ndarray, idx: np.ndarray, axis: int, batch_dims: int, negati
     else:
         b = int(np.prod(data.shape[:batch_dims], dtype=np.int64))
         mid = int(np.prod(data.shape[batch_dims:axis], dtype=np.int64))
-        rest = int(np.prod(data.shape[axis + 1:], dtype=np.int64))
+        rest = int(np.prod(data.shape[axis + 1 :], dtype=np.int64))
         d = data.reshape(b, mid, size, rest)
         i = idx.reshape(b, 1, -1, 1)
         out = np.take_along_axis(d, i, axis=2).reshape(out_shape)
     if np.any(bad):
         # bad has the indices' shape: lead batch dims, then the gathered dims; line it up with out.
-        mask = bad.reshape(bad.shape[:batch_dims] + (1,) * (axis - batch_dims) + bad.shape[batch_dims:]
-                           + (1,) * (data.ndim - axis - 1))
+        mask = bad.reshape(
+            bad.shape[:batch_dims] + (1,) * (axis - batch_dims) + bad.shape[batch_dims:] + (1,) * (data.ndim - axis - 1)
+        )
         out = np.where(mask, np.zeros((), dtype=data.dtype), out)
     return out
 
 
 class _Gather(Op):
-    inputs = (Input("data"),
-              Input("indices", "int", role="indices", bound=Bound("take", axis="axis")),
-              Input("axis", "int", role="axis", value=True))
+    inputs = (
+        Input("data"),
+        Input("indices", "int", role="indices", bound=Bound("take", axis="axis")),
+        Input("axis", "int", role="axis", value=True),
+    )
     negative = False  # whether [-size, 0) counts from the end (else it is refused)
     batch_dims = 0
 
     def output_facts(self, data, indices, axis):
         if data.shape is None or indices.shape is None:
             return Fact(data.etype, None)
-        ax, bd = normalize_gather_axes(len(data.shape), len(indices.shape),
-                                       None if axis.value is None else scalar_int(axis.value, "axis"),
-                                       self.batch_dims)
+        ax, bd = normalize_gather_axes(
+            len(data.shape),
+            len(indices.shape),
+            None if axis.value is None else scalar_int(axis.value, "axis"),
+            self.batch_dims,
+        )
         # Each batch dim is one size that data and indices share: what both allow.
         batch = intersect_leading(data.shape, indices.shape, bd)
         if ax is None:
@@ -124,8 +135,10 @@ class _Gather(Op):
 
     def compute(self, data, indices, axis):
         data, indices, axis = np.asarray(data), np.asarray(indices), np.asarray(axis)
-        ax, bd = self.memo((axis.dtype.char, axis.tobytes(), data.ndim, indices.ndim), lambda: normalize_gather_axes(
-            data.ndim, indices.ndim, scalar_int(axis, "axis"), self.batch_dims))
+        ax, bd = self.memo(
+            (axis.dtype.char, axis.tobytes(), data.ndim, indices.ndim),
+            lambda: normalize_gather_axes(data.ndim, indices.ndim, scalar_int(axis, "axis"), self.batch_dims),
+        )
         if self.negative and bd == 0 and indices.dtype.kind == "i" and data.shape[ax]:
             try:  # (every index in [-size, size), as NumPy's own negatives count: the common case)
                 return np.take(data, indices, axis=ax, mode="raise")

@@ -6,6 +6,7 @@ Indices: i32 or i64 (its spec and OpenVINO alike). The spec does not say what ne
 mean; the CPU plugin counts them from the end, and so does irexec. An index out of range is an
 error (the plugin reads past the data).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,8 +23,7 @@ from ..registry import register
 class GatherElements(Op):
     type, version = "GatherElements", "opset6"
     spec = "movement/gather-elements-6"
-    inputs = (Input("data"),
-              Input("indices", "i32|i64", role="indices", bound=Bound("elements", axis="axis")))
+    inputs = (Input("data"), Input("indices", "i32|i64", role="indices", bound=Bound("elements", axis="axis")))
     attrs = (Attr("axis", "int"),)
 
     def output_facts(self, data, indices):
@@ -33,8 +33,10 @@ class GatherElements(Op):
             ax = normalize_axis(self.axis, len(data.shape))
             for d, (a, b) in enumerate(zip(data.shape, indices.shape)):
                 if d != ax and not a.compatible(b):
-                    raise ValidationError(f"data {fmt(data.shape)} and indices {fmt(indices.shape)} must match "
-                                          f"except at axis {ax}", port=1)
+                    raise ValidationError(
+                        f"data {fmt(data.shape)} and indices {fmt(indices.shape)} must match except at axis {ax}",
+                        port=1,
+                    )
             const_indices(indices, data.shape[ax], True, "GatherElements indices", dim=ax)
         return Fact(data.etype, indices.shape)
 

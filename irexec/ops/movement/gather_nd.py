@@ -8,6 +8,7 @@ Indices: any integer type. The specs do not say what negative indices mean; the 
 counts them from the end, and so does irexec. An index out of range is an error (the plugin
 reads past the data).
 """
+
 from __future__ import annotations
 
 from ... import kernels
@@ -29,13 +30,15 @@ class _GatherND(Op):
             return Fact(data.etype, None)
         k = indices.shape[-1].lo
         if not 0 <= b < min(len(data.shape), len(indices.shape)) or b + k > len(data.shape):
-            raise ValidationError(f"batch_dims {b} and indices' last dim {k} do not fit data {fmt(data.shape)} "
-                                  f"and indices {fmt(indices.shape)}")
+            raise ValidationError(
+                f"batch_dims {b} and indices' last dim {k} do not fit data {fmt(data.shape)} "
+                f"and indices {fmt(indices.shape)}"
+            )
         # Each batch dim is one size that data and indices share: what both allow.
         batch = intersect_leading(data.shape, indices.shape, b)
         # Known indices are checked as the kernel checks them (their tuples index the dims after the batch).
         const_rows(indices, data.shape[b:], True, f"{self.type} indices")
-        tail = tuple(data.shape[b + k:])
+        tail = tuple(data.shape[b + k :])
         require_rank(len(indices.shape) - 1 + len(tail))
         middle = tuple(indices.shape[b:-1])
         out = ((product(batch),) if self.merge_batch and b > 0 else tuple(batch)) + middle + tail

@@ -19,6 +19,7 @@ out of range too, and truncates fractions). Parents that are never followed (tho
 Departs from the CPU plugin, which leaves such a beam unwritten (its output there is whatever the
 buffer held), and refuses types other than those it converts to f32 or i32 (u8, bf16).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,17 +35,22 @@ from ..registry import register
 class GatherTree(Op):
     type, version = "GatherTree", "opset1"
     spec = "movement/gather-tree-1"
-    inputs = (Input("step_ids", "numeric"),
-              Input("parent_ids", "numeric", same_as="step_ids", role="indices", bound=Bound("take", "beam_axis")),
-              Input("max_seq_len", "numeric", same_as="step_ids"), Input("end_token", "numeric", same_as="step_ids"))
+    inputs = (
+        Input("step_ids", "numeric"),
+        Input("parent_ids", "numeric", same_as="step_ids", role="indices", bound=Bound("take", "beam_axis")),
+        Input("max_seq_len", "numeric", same_as="step_ids"),
+        Input("end_token", "numeric", same_as="step_ids"),
+    )
     beam_axis = 2  # (parents pick a beam: a position along step_ids' last dim)
 
     def output_facts(self, step_ids, parent_ids, max_seq_len, end_token):
         for port, f, rank in ((0, step_ids, 3), (1, parent_ids, 3), (2, max_seq_len, 1), (3, end_token, 0)):
             if f.shape is not None and len(f.shape) != rank:
-                raise ValidationError(f"GatherTree's {self.inputs[port].name} must be "
-                                      f"{'a scalar' if rank == 0 else f'{rank}-D'}, got shape {fmt(f.shape)}",
-                                      port=port)
+                raise ValidationError(
+                    f"GatherTree's {self.inputs[port].name} must be "
+                    f"{'a scalar' if rank == 0 else f'{rank}-D'}, got shape {fmt(f.shape)}",
+                    port=port,
+                )
         shape = step_ids.shape
         if parent_ids.shape is not None:
             if shape is None:
@@ -52,8 +58,11 @@ class GatherTree(Op):
             else:
                 merged = [intersect(a, b) for a, b in zip(shape, parent_ids.shape)]
                 if None in merged:
-                    raise ValidationError(f"GatherTree's step_ids and parent_ids must have one shape, got "
-                                          f"{fmt(step_ids.shape)} and {fmt(parent_ids.shape)}", port=1)
+                    raise ValidationError(
+                        f"GatherTree's step_ids and parent_ids must have one shape, got "
+                        f"{fmt(step_ids.shape)} and {fmt(parent_ids.shape)}",
+                        port=1,
+                    )
                 shape = tuple(merged)
         if max_seq_len.shape is not None:
             if shape is None:
@@ -61,8 +70,11 @@ class GatherTree(Op):
             else:
                 batch = intersect(shape[1], max_seq_len.shape[0])
                 if batch is None:
-                    raise ValidationError(f"GatherTree's max_seq_len must have one entry per batch "
-                                          f"({fmt(shape)}), got shape {fmt(max_seq_len.shape)}", port=2)
+                    raise ValidationError(
+                        f"GatherTree's max_seq_len must have one entry per batch "
+                        f"({fmt(shape)}), got shape {fmt(max_seq_len.shape)}",
+                        port=2,
+                    )
                 shape = (shape[0], batch, shape[2])
         return Fact(step_ids.etype, shape if shape is not None else (DYN, DYN, DYN))
 
@@ -89,8 +101,12 @@ class GatherTree(Op):
             bad = active & ~ok
             if bad.any():
                 b, w = (int(i) for i in np.argwhere(bad)[0])
-                raise IndexOutOfRangeError(f"GatherTree's parent index {nxt[b, w].item()} at parent_ids[{t}, {b}, "
-                                           f"{parent[b, w]}] is out of range [0, {width - 1}]", port=1, code="C004")
+                raise IndexOutOfRangeError(
+                    f"GatherTree's parent index {nxt[b, w].item()} at parent_ids[{t}, {b}, "
+                    f"{parent[b, w]}] is out of range [0, {width - 1}]",
+                    port=1,
+                    code="C004",
+                )
             parent = np.where(active, nxt, parent).astype(np.int64)
         # Past the first end_token of each beam: end_token.
         hit = (out == end).astype(np.int64)
@@ -103,5 +119,6 @@ def _integers(values: np.ndarray, what: str, port: int) -> None:
         v = values.astype(np.float64)
         bad = ~np.isfinite(v) | (np.floor(v) != v)
         if bad.any():
-            raise IndexOutOfRangeError(f"GatherTree's {what} must hold integers, got {v[bad][0]}", port=port,
-                                       code="C004")
+            raise IndexOutOfRangeError(
+                f"GatherTree's {what} must hold integers, got {v[bad][0]}", port=port, code="C004"
+            )

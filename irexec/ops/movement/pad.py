@@ -20,6 +20,7 @@ scalar (empty pads), which irexec runs (the output is the data).
 as "constant". Pad-1's pads are non-negative, as its spec says: irexec refuses a negative one,
 where OpenVINO reads the layer and the CPU plugin crops as Pad-12 does.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,9 +36,12 @@ MODES = ("constant", "edge", "reflect", "symmetric")
 
 
 class _PadBase(Op):
-    inputs = (Input("data"), Input("pads_begin", "int", role="sizes", value=True),
-              Input("pads_end", "int", role="sizes", value=True),
-              Input("pad_value", same_as="data", optional=True))
+    inputs = (
+        Input("data"),
+        Input("pads_begin", "int", role="sizes", value=True),
+        Input("pads_end", "int", role="sizes", value=True),
+        Input("pad_value", same_as="data", optional=True),
+    )
     attrs = (Attr("pad_mode", "str", choices=MODES),)
     negative_pads = False  # whether a pad may be negative (cropping): Pad-12
 
@@ -80,8 +84,9 @@ class _PadBase(Op):
         for port, (name, fact) in enumerate((("pads_begin", begin), ("pads_end", end)), 1):
             n = length(fact)
             if n is not None and n != rank:
-                raise ValidationError(f"Pad's {name} has {n} entries for a rank-{rank} input: it needs one per dim",
-                                      port=port)
+                raise ValidationError(
+                    f"Pad's {name} has {n} entries for a rank-{rank} input: it needs one per dim", port=port
+                )
         if begin.value is None or end.value is None:
             return Fact(data.etype, dyn_rank(rank))
         b, e = int_vector(begin.value, "pads_begin"), int_vector(end.value, "pads_end")

@@ -6,6 +6,7 @@ boolean tensor with one entry per data dim, true where the axis is reversed.
 ``mode`` has no default in the spec: irexec refuses a layer without it, which OpenVINO reads as
 "index".
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -45,8 +46,9 @@ class Reverse(Op):
         if data.shape is not None:
             rank, n = len(data.shape), length(axes)
             if self.mode == "mask" and n is not None and n != rank:
-                raise ValidationError(f"Reverse's mask has {n} entries for a rank-{rank} input: it needs one per dim",
-                                      port=1)
+                raise ValidationError(
+                    f"Reverse's mask has {n} entries for a rank-{rank} input: it needs one per dim", port=1
+                )
             if axes.value is not None:
                 reversed_axes(rank, axes.value, self.mode)
         return Fact(data.etype, data.shape)

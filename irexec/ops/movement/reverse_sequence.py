@@ -9,6 +9,7 @@ dims, negative counting from the end; ``seq_lengths`` is 1-D, one length per bat
 plugin takes it. A length beyond the dim, or negative, is refused (as the plugin refuses it).
 The CPU plugin runs a layer whose batch_axis and seq_axis name one dim; irexec refuses it.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -26,14 +27,14 @@ def seq_lengths_of(values, dim: int) -> np.ndarray:
     if v.dtype.kind == "f" or v.dtype.kind == "V":
         v = v.astype(np.float64)
         if not np.all(np.isfinite(v)):
-            raise ValidationError(f"ReverseSequence's seq_lengths {v.tolist()} are not all finite", port=1,
-                                  code="C004")
+            raise ValidationError(f"ReverseSequence's seq_lengths {v.tolist()} are not all finite", port=1, code="C004")
         v = np.trunc(v)
     bad = np.flatnonzero((v < 0) | (v > dim))
     if bad.size:
         i = int(bad[0])
-        raise ValidationError(f"ReverseSequence's seq_lengths[{i}] = {v[i]} is out of range [0, {dim}]",
-                              port=1, code="C004")
+        raise ValidationError(
+            f"ReverseSequence's seq_lengths[{i}] = {v[i]} is out of range [0, {dim}]", port=1, code="C004"
+        )
     return v.astype(np.int64)
 
 
@@ -48,8 +49,10 @@ class ReverseSequence(Op):
         b = normalize_axis(self.batch_axis, rank, "ReverseSequence batch_axis")
         s = normalize_axis(self.seq_axis, rank, "ReverseSequence seq_axis")
         if b == s:
-            raise ValidationError(f"ReverseSequence's batch_axis {self.batch_axis} and seq_axis {self.seq_axis} "
-                                  f"name one dim of rank {rank}")
+            raise ValidationError(
+                f"ReverseSequence's batch_axis {self.batch_axis} and seq_axis {self.seq_axis} "
+                f"name one dim of rank {rank}"
+            )
         return b, s
 
     def output_facts(self, data, seq_lengths):
@@ -64,9 +67,12 @@ class ReverseSequence(Op):
         if seq_lengths.shape is not None:
             d = intersect(shape[b], seq_lengths.shape[0])
             if d is None:
-                raise ValidationError(f"ReverseSequence's seq_lengths {fmt(seq_lengths.shape)} need one length per "
-                                      f"index of batch dim {b} of {fmt(shape)}", port=1)
-            shape = shape[:b] + (d,) + shape[b + 1:]
+                raise ValidationError(
+                    f"ReverseSequence's seq_lengths {fmt(seq_lengths.shape)} need one length per "
+                    f"index of batch dim {b} of {fmt(shape)}",
+                    port=1,
+                )
+            shape = shape[:b] + (d,) + shape[b + 1 :]
         if seq_lengths.value is not None and shape[s].is_static:
             seq_lengths_of(seq_lengths.value, shape[s].lo)
         return Fact(data.etype, shape)

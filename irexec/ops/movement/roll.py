@@ -9,6 +9,7 @@ dimensions mismatch"), which the spec and OpenVINO's shape inference allow; it c
 axis out of range that arrives at run time (irexec refuses it); and it shifts [3,4] data by -1
 along an axis listed twice with the i64 shifts 2**62 and -2**62, which add up to 0.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,10 +35,15 @@ class Roll(Op):
     def output_facts(self, data, shift, axes):
         require_rank(shift, (0, 1), "Roll", "shift", 1, "a scalar or a 1-D tensor")
         require_rank(axes, (0, 1), "Roll", "axes", 2, "a scalar or a 1-D tensor")
-        if shift.shape is not None and len(shift.shape) == 1 and axes.shape is not None and not (
-                len(axes.shape) == 1 and axes.shape[0].compatible(shift.shape[0])):
-            raise ValidationError(f"Roll's shift of shape {fmt(shift.shape)} needs axes of the same shape, got "
-                                  f"{fmt(axes.shape)}", port=2)
+        if (
+            shift.shape is not None
+            and len(shift.shape) == 1
+            and axes.shape is not None
+            and not (len(axes.shape) == 1 and axes.shape[0].compatible(shift.shape[0]))
+        ):
+            raise ValidationError(
+                f"Roll's shift of shape {fmt(shift.shape)} needs axes of the same shape, got {fmt(axes.shape)}", port=2
+            )
         if data.shape is not None and axes.value is not None:
             roll_axes(len(data.shape), axes.value)
         return Fact(data.etype, data.shape)

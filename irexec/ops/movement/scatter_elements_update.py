@@ -19,6 +19,7 @@ The plugin also narrows i64, u32 and u64 data to i32 (keeping the low 32 bits), 
 and rounds bf16 reductions after every step where irexec reduces in f32 and rounds once
 (irexec/kernels/reduce.py).
 """
+
 from __future__ import annotations
 
 from ... import kernels
@@ -32,11 +33,13 @@ from ._scatter import Scatter, axis_of, check_axis_shape
 
 
 class _ScatterElementsUpdate(Scatter):
-    inputs = (Input("data"),
-              Input("indices", "int", role="indices", bound=Bound("elements", axis="axis", distinct=True)),
-              Input("updates", same_as="data"),
-              Input("axis", "int", role="axis", value=True))
-    negative = False         # whether [-size, 0) counts from the end
+    inputs = (
+        Input("data"),
+        Input("indices", "int", role="indices", bound=Bound("elements", axis="axis", distinct=True)),
+        Input("updates", same_as="data"),
+        Input("axis", "int", role="axis", value=True),
+    )
+    negative = False  # whether [-size, 0) counts from the end
     axis_may_exceed = False  # whether indices may be longer than data along the axis
     reduction = "none"
     use_init_val = True
@@ -47,11 +50,14 @@ class _ScatterElementsUpdate(Scatter):
             raise ValidationError("reduction 'mean' is not defined for boolean data")
         ranks = {len(f.shape) for f in (data, indices, updates) if f.shape is not None}
         if len(ranks) > 1:
-            raise ValidationError(f"data {fmt(data.shape)}, indices {fmt(indices.shape)} and updates "
-                                  f"{fmt(updates.shape)} must have one rank")
+            raise ValidationError(
+                f"data {fmt(data.shape)}, indices {fmt(indices.shape)} and updates "
+                f"{fmt(updates.shape)} must have one rank"
+            )
         if not compatible(indices.shape, updates.shape):
-            raise ValidationError(f"updates shape {fmt(updates.shape)} must equal indices shape "
-                                  f"{fmt(indices.shape)}", port=2)
+            raise ValidationError(
+                f"updates shape {fmt(updates.shape)} must equal indices shape {fmt(indices.shape)}", port=2
+            )
         ax = axis_of(data, axis)
         if data.shape is not None and indices.shape is not None:
             for d, (n, m) in enumerate(zip(indices.shape, data.shape)):
@@ -73,8 +79,17 @@ class _ScatterElementsUpdate(Scatter):
 
     def compute(self, data, indices, updates, axis, out=None):
         return kernels.scatter_elements_update(
-            data, indices, updates, scalar_int(axis, "axis"), self.reduction, self.use_init_val,
-            negative=self.negative, axis_may_exceed=self.axis_may_exceed, out=out, op=self.type)
+            data,
+            indices,
+            updates,
+            scalar_int(axis, "axis"),
+            self.reduction,
+            self.use_init_val,
+            negative=self.negative,
+            axis_may_exceed=self.axis_may_exceed,
+            out=out,
+            op=self.type,
+        )
 
 
 @register
@@ -87,7 +102,9 @@ class ScatterElementsUpdate3(_ScatterElementsUpdate):
 class ScatterElementsUpdate12(_ScatterElementsUpdate):
     type, version = "ScatterElementsUpdate", "opset12"
     spec = "movement/scatter-elements-update-12"
-    attrs = (Attr("reduction", "str", "none", ("none", "sum", "prod", "min", "max", "mean")),
-             Attr("use_init_val", "bool", True))
+    attrs = (
+        Attr("reduction", "str", "none", ("none", "sum", "prod", "min", "max", "mean")),
+        Attr("use_init_val", "bool", True),
+    )
     negative = True
     axis_may_exceed = True

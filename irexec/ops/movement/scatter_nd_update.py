@@ -18,6 +18,7 @@ The plugin also narrows i64, u32 and u64 data to i32 (keeping the low 32 bits), 
 and rounds bf16 reductions after every step where irexec reduces in f32 and rounds once
 (irexec/kernels/reduce.py).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -32,9 +33,11 @@ from ._scatter import Scatter
 
 
 class _ScatterNDUpdate(Scatter):
-    inputs = (Input("data"),
-              Input("indices", "i32|i64", role="indices", bound=Bound("nd", distinct=True)),
-              Input("updates", same_as="data"))
+    inputs = (
+        Input("data"),
+        Input("indices", "i32|i64", role="indices", bound=Bound("nd", distinct=True)),
+        Input("updates", same_as="data"),
+    )
     negative = False  # whether [-size, 0) counts from the end
     reduction = "none"
 
@@ -46,15 +49,20 @@ class _ScatterNDUpdate(Scatter):
         if data.shape is not None and indices.shape is not None and indices.shape[-1].is_static:
             k = indices.shape[-1].lo
             if k > len(data.shape):
-                raise ValidationError(f"indices' last dim {k} is more than data's rank {len(data.shape)}",
-                                      port=1)
+                raise ValidationError(f"indices' last dim {k} is more than data's rank {len(data.shape)}", port=1)
             const_rows(indices, data.shape, self.negative, f"{self.type} indices")
             expected = indices.shape[:-1] + data.shape[k:]
             # (A single element may also come as updates of shape [1].)
-            if updates.shape is not None and not compatible(expected, updates.shape) and not (
-                    expected == () and len(updates.shape) == 1 and updates.shape[0].compatible(Dim(1, 1))):
-                raise ValidationError(f"updates shape {fmt(updates.shape)} should be {fmt(expected)} "
-                                      f"(indices.shape[:-1] + data.shape[k:])", port=2)
+            if (
+                updates.shape is not None
+                and not compatible(expected, updates.shape)
+                and not (expected == () and len(updates.shape) == 1 and updates.shape[0].compatible(Dim(1, 1)))
+            ):
+                raise ValidationError(
+                    f"updates shape {fmt(updates.shape)} should be {fmt(expected)} "
+                    f"(indices.shape[:-1] + data.shape[k:])",
+                    port=2,
+                )
         return self.output(data)
 
     def advise(self, ins):
@@ -68,8 +76,9 @@ class _ScatterNDUpdate(Scatter):
         return duplicates_warning(rows, "data element" if whole else "slice")
 
     def compute(self, data, indices, updates, out=None):
-        return kernels.scatter_nd_update(data, indices, updates, self.reduction, negative=self.negative,
-                                         out=out, op=self.type)
+        return kernels.scatter_nd_update(
+            data, indices, updates, self.reduction, negative=self.negative, out=out, op=self.type
+        )
 
 
 @register

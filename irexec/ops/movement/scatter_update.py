@@ -8,6 +8,7 @@ sometimes wins there; irexec warns, rule C005, when the indices are known).
 
 The CPU plugin also refuses 0-D indices, which the spec allows and irexec takes.
 """
+
 from __future__ import annotations
 
 from ... import kernels
@@ -25,10 +26,12 @@ WHAT = "ScatterUpdate indices"
 class ScatterUpdate(Scatter):
     type, version = "ScatterUpdate", "opset3"
     spec = "movement/scatter-update-3"
-    inputs = (Input("data"),
-              Input("indices", "int", role="indices", bound=Bound("take", axis="axis", distinct=True)),
-              Input("updates", same_as="data"),
-              Input("axis", "int", role="axis", value=True))
+    inputs = (
+        Input("data"),
+        Input("indices", "int", role="indices", bound=Bound("take", axis="axis", distinct=True)),
+        Input("updates", same_as="data"),
+        Input("axis", "int", role="axis", value=True),
+    )
 
     def output_facts(self, data, indices, updates, axis):
         check_axis_shape(self, axis)
@@ -36,10 +39,13 @@ class ScatterUpdate(Scatter):
         if ax is not None:
             const_indices(indices, data.shape[ax], False, WHAT)
             if indices.shape is not None and updates.shape is not None:
-                expected = data.shape[:ax] + indices.shape + data.shape[ax + 1:]
+                expected = data.shape[:ax] + indices.shape + data.shape[ax + 1 :]
                 if not compatible(expected, updates.shape):
-                    raise ValidationError(f"updates shape {fmt(updates.shape)} should be {fmt(expected)} "
-                                          f"(data[:axis] + indices.shape + data[axis+1:])", port=2)
+                    raise ValidationError(
+                        f"updates shape {fmt(updates.shape)} should be {fmt(expected)} "
+                        f"(data[:axis] + indices.shape + data[axis+1:])",
+                        port=2,
+                    )
         return self.output(data)
 
     def advise(self, ins):

@@ -3,6 +3,7 @@ that dim C, the data reshaped to [..., group, C / group, ...], the two dims swap
 back. ``axis`` may be negative (from the end); C must be divisible by ``group``; the data has
 rank 1 or more; any element type.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,12 +32,13 @@ class ShuffleChannels(Op):
             raise ValidationError("ShuffleChannels' data must have rank 1 or more, got a scalar")
         d = data.shape[normalize_axis(self.axis, len(data.shape))]
         if d.is_static and d.lo % self.group:
-            raise ValidationError(f"ShuffleChannels' dim {self.axis} of {fmt(data.shape)} is not divisible by group "
-                                  f"{self.group}")
+            raise ValidationError(
+                f"ShuffleChannels' dim {self.axis} of {fmt(data.shape)} is not divisible by group {self.group}"
+            )
         return Fact(data.etype, data.shape)
 
     def compute(self, data):
         axis = normalize_axis(self.axis, data.ndim)
         shape = data.shape
-        x = data.reshape(shape[:axis] + (self.group, shape[axis] // self.group) + shape[axis + 1:])
+        x = data.reshape(shape[:axis] + (self.group, shape[axis] // self.group) + shape[axis + 1 :])
         return np.swapaxes(x, axis, axis + 1).reshape(shape)

@@ -8,6 +8,7 @@ unknown, OpenVINO's shape inference calls a slice that starts before the first e
 negative step (x[-5:-5:-1]) empty, though on 1 to 4 elements it holds the first; irexec's rule says
 [0..1].
 """
+
 from __future__ import annotations
 
 from ...errors import ValidationError
@@ -19,8 +20,7 @@ from ._slicing import UNKNOWN, SliceBase, vector
 
 def slice8_key(rank: int, start: list, stop: list, step: list, axes) -> list:
     if not len(start) == len(stop) == len(step):
-        raise ValidationError(f"start, stop and step must have one length, got "
-                              f"{len(start)}, {len(stop)}, {len(step)}")
+        raise ValidationError(f"start, stop and step must have one length, got {len(start)}, {len(stop)}, {len(step)}")
     if axes is None:
         axes = list(range(len(start)))
     if len(axes) != len(start):
@@ -44,14 +44,17 @@ def slice8_key(rank: int, start: list, stop: list, step: list, axes) -> list:
 class Slice8(SliceBase):
     type, version = "Slice", "opset8"
     spec = "movement/slice-8"
-    inputs = (Input("data"), Input("start", "int", role="sizes", value=True),
-              Input("stop", "int", role="sizes", value=True), Input("step", "int", role="sizes", value=True),
-              Input("axes", "int", role="axes", value=True, optional=True))
+    inputs = (
+        Input("data"),
+        Input("start", "int", role="sizes", value=True),
+        Input("stop", "int", role="sizes", value=True),
+        Input("step", "int", role="sizes", value=True),
+        Input("axes", "int", role="axes", value=True, optional=True),
+    )
 
     def raw_key(self, rank, values):
         axes = vector(values[3], "axes") if len(values) > 3 else None
-        return slice8_key(rank, vector(values[0], "start"), vector(values[1], "stop"),
-                          vector(values[2], "step"), axes)
+        return slice8_key(rank, vector(values[0], "start"), vector(values[1], "stop"), vector(values[2], "step"), axes)
 
     def unknown_shape(self, shape):
         # The rank stays; each dim may shrink.

@@ -14,6 +14,7 @@ Where the CPU plugin departs: with any of start, stop, step or axes fed at run t
 nothing, writes elsewhere, or crashes (a floating-point exception); with a step of -2^63 it
 writes nothing (the slice holds the first element it starts at, as Slice-8 takes it).
 """
+
 from __future__ import annotations
 
 from ...errors import ValidationError
@@ -29,13 +30,15 @@ NAMES = ("start", "stop", "step", "axes")
 def scatter_key(rank: int, start: list, stop: list, step: list, axes) -> list:
     """Slice-8's raw key (bounds as given, UNKNOWN where not known), with SliceScatter's checks."""
     if not len(start) == len(stop) == len(step):
-        raise ValidationError(f"SliceScatter's start, stop and step must have one length, got "
-                              f"{len(start)}, {len(stop)}, {len(step)}")
+        raise ValidationError(
+            f"SliceScatter's start, stop and step must have one length, got {len(start)}, {len(stop)}, {len(step)}"
+        )
     if axes is None:
         axes = list(range(len(start)))
     if len(axes) != len(start):
-        raise ValidationError(f"SliceScatter's axes must have one entry per start value ({len(start)}), "
-                              f"got {len(axes)}")
+        raise ValidationError(
+            f"SliceScatter's axes must have one entry per start value ({len(start)}), got {len(axes)}"
+        )
     if any(s == 0 for s in step if s is not UNKNOWN):
         raise ValidationError("SliceScatter's step must not be 0")
     norm = [a if a is UNKNOWN else normalize_axis(a, rank, "SliceScatter axis") for a in axes]
@@ -54,20 +57,26 @@ def scatter_key(rank: int, start: list, stop: list, step: list, axes) -> list:
 class SliceScatter(Op):
     type, version = "SliceScatter", "opset15"
     spec = "movement/slice-scatter-15"
-    inputs = (Input("data", "numeric"), Input("updates", same_as="data"),
-              Input("start", "int", role="sizes", value=True), Input("stop", "int", role="sizes", value=True),
-              Input("step", "int", role="sizes", value=True),
-              Input("axes", "int", role="axes", value=True, optional=True))
+    inputs = (
+        Input("data", "numeric"),
+        Input("updates", same_as="data"),
+        Input("start", "int", role="sizes", value=True),
+        Input("stop", "int", role="sizes", value=True),
+        Input("step", "int", role="sizes", value=True),
+        Input("axes", "int", role="axes", value=True, optional=True),
+    )
 
     def output_facts(self, data, updates, *bounds):
         for port, f in enumerate(bounds, 2):
             if f.shape is not None and len(f.shape) != 1:
-                raise ValidationError(f"SliceScatter's {NAMES[port - 2]} must be 1-D, got shape {fmt(f.shape)}",
-                                      port=port)
+                raise ValidationError(
+                    f"SliceScatter's {NAMES[port - 2]} must be 1-D, got shape {fmt(f.shape)}", port=port
+                )
         shape, upd = data.shape, updates.shape
         if shape is not None and upd is not None and len(shape) != len(upd):
-            raise ValidationError(f"SliceScatter's data and updates must have one rank, got {fmt(shape)} and "
-                                  f"{fmt(upd)}", port=1)
+            raise ValidationError(
+                f"SliceScatter's data and updates must have one rank, got {fmt(shape)} and {fmt(upd)}", port=1
+            )
         if shape is None:
             return Fact(data.etype, None if upd is None else dyn_rank(len(upd)))
         if not shape:
@@ -76,14 +85,19 @@ class SliceScatter(Op):
         entries = [_entries(f) for f in bounds]
         n = next((e for e in entries if e is not None), None)
         if n is not None and upd is not None:
-            values = [f.value if f.value is not None else [UNKNOWN] * (n if e is None else e)
-                      for f, e in zip(bounds, entries)]
-            key = scatter_key(len(shape), *[vector(v, NAMES[i]) for i, v in enumerate(values[:3])],
-                              vector(values[3], "axes") if len(values) > 3 else None)
+            values = [
+                f.value if f.value is not None else [UNKNOWN] * (n if e is None else e) for f, e in zip(bounds, entries)
+            ]
+            key = scatter_key(
+                len(shape),
+                *[vector(v, NAMES[i]) for i, v in enumerate(values[:3])],
+                vector(values[3], "axes") if len(values) > 3 else None,
+            )
             want = key_pshape(key, shape)
             if not all(a.compatible(b) for a, b in zip(want, upd)):
-                raise ValidationError(f"SliceScatter's updates {fmt(upd)} do not have the slice's shape "
-                                      f"{fmt(want)}", port=1)
+                raise ValidationError(
+                    f"SliceScatter's updates {fmt(upd)} do not have the slice's shape {fmt(want)}", port=1
+                )
         return Fact(data.etype, shape)
 
     def compute(self, data, updates, *bounds):
@@ -92,7 +106,9 @@ class SliceScatter(Op):
         out = data.copy()
         target = out[key]
         if target.shape != updates.shape:
-            raise ValidationError(f"SliceScatter's updates {list(updates.shape)} do not have the slice's shape "
-                                  f"{list(target.shape)}", port=1)
+            raise ValidationError(
+                f"SliceScatter's updates {list(updates.shape)} do not have the slice's shape {list(target.shape)}",
+                port=1,
+            )
         out[key] = updates
         return out

@@ -9,6 +9,7 @@ block_shape, pads_begin and pads_end are 1-D integer tensors of the data's rank;
 1 or more, pads 0 or more, and (as the spec expects) B0 is 1 and the batch's pads 0; each padded
 dim must be divisible by its block size. Any element type.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,9 +34,12 @@ def _shape(shape: tuple, block: list, begin: list, end: list) -> tuple:
 class SpaceToBatch(Op):
     type, version = "SpaceToBatch", "opset2"
     spec = "movement/space-to-batch-2"
-    inputs = (Input("data"), Input("block_shape", "int", role="shape", value=True),
-              Input("pads_begin", "int", role="sizes", value=True, same_as="block_shape"),
-              Input("pads_end", "int", role="sizes", value=True, same_as="block_shape"))
+    inputs = (
+        Input("data"),
+        Input("block_shape", "int", role="shape", value=True),
+        Input("pads_begin", "int", role="sizes", value=True, same_as="block_shape"),
+        Input("pads_end", "int", role="sizes", value=True, same_as="block_shape"),
+    )
 
     def output_facts(self, data, *vectors):
         return block_vectors_fact(self.type, data, list(vectors), NAMES, _shape)

@@ -11,6 +11,7 @@ Each spatial dim must be divisible by bs; the data has rank 3 or more; any eleme
 Departs from OpenVINO where ``block_size`` is left out: the spec's default is 1 (the
 identity); OpenVINO reads it as 0 and refuses the layer.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,9 +36,11 @@ class SpaceToDepth(Op):
         if data.shape is None:
             return Fact(data.etype, None)
         k, bs = len(data.shape) - 2, self.block_size
-        spatial = tuple(divided(d, bs, f"SpaceToDepth's spatial dim {i + 2} (block_size {bs}):")
-                        for i, d in enumerate(data.shape[2:]))
-        return Fact(data.etype, (data.shape[0], times(data.shape[1], bs ** k)) + spatial)
+        spatial = tuple(
+            divided(d, bs, f"SpaceToDepth's spatial dim {i + 2} (block_size {bs}):")
+            for i, d in enumerate(data.shape[2:])
+        )
+        return Fact(data.etype, (data.shape[0], times(data.shape[1], bs**k)) + spatial)
 
     def compute(self, data):
         n, c, *spatial = data.shape
@@ -46,4 +49,4 @@ class SpaceToDepth(Op):
         blocks = [3 + 2 * i for i in range(k)]
         inner = [2 + 2 * i for i in range(k)]
         order = [0] + (blocks + [1] if self.mode == "blocks_first" else [1] + blocks) + inner
-        return np.transpose(x, order).reshape([n, c * bs ** k] + [d // bs for d in spatial])
+        return np.transpose(x, order).reshape([n, c * bs**k] + [d // bs for d in spatial])

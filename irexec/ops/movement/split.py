@@ -3,6 +3,7 @@
 ``axis`` is a scalar of any integer type in [-rank, rank-1] (negative counts from the end); the
 layer has ``num_splits`` outputs.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,7 +50,7 @@ class Split(Op):
             # Any dim may be the one cut: each is itself or a part of itself.
             return [Fact(data.etype, tuple(span(-(-d.lo // n), d.hi) for d in data.shape))] * n
         part = split_part(data.shape[ax], n, ax)
-        return [Fact(data.etype, data.shape[:ax] + (part,) + data.shape[ax + 1:])] * n
+        return [Fact(data.etype, data.shape[:ax] + (part,) + data.shape[ax + 1 :])] * n
 
     def compute(self, data, axis):
         ax = normalize_axis(scalar_int(axis, "Split axis"), np.ndim(data), "Split axis")

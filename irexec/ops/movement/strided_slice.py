@@ -14,6 +14,7 @@ new_axis bit comes before a shrink bit (with constant bounds too: [0,1,0]/[0,2,0
 compile), and for mask bits past the length of begin; only its constant folding (the reference) gets
 those right. It computes i64 bounds fed at run time as i32.
 """
+
 from __future__ import annotations
 
 from ...errors import ValidationError
@@ -30,8 +31,9 @@ def _bits(mask: tuple, n: int) -> list:
 def strided_slice_key(op, rank: int, begin: list, end: list, strides: list) -> list:
     n = len(begin)
     if len(end) != n or len(strides) != n:
-        raise ValidationError(f"begin, end and strides must have one length, got "
-                              f"{len(begin)}, {len(end)}, {len(strides)}")
+        raise ValidationError(
+            f"begin, end and strides must have one length, got {len(begin)}, {len(end)}, {len(strides)}"
+        )
     bm, em = _bits(op.begin_mask, n), _bits(op.end_mask, n)
     nm, sm, el = _bits(op.new_axis_mask, n), _bits(op.shrink_axis_mask, n), _bits(op.ellipsis_mask, n)
     if sum(el) > 1:
@@ -62,12 +64,19 @@ def strided_slice_key(op, rank: int, begin: list, end: list, strides: list) -> l
 class StridedSlice1(SliceBase):
     type, version = "StridedSlice", "opset1"
     spec = "movement/strided-slice-1"
-    inputs = (Input("data"), Input("begin", "int", role="sizes", value=True),
-              Input("end", "int", role="sizes", value=True),
-              Input("strides", "int", role="sizes", value=True, optional=True))
-    attrs = (Attr("begin_mask", "ints"), Attr("end_mask", "ints"),
-             Attr("new_axis_mask", "ints", ()), Attr("shrink_axis_mask", "ints", ()),
-             Attr("ellipsis_mask", "ints", ()))
+    inputs = (
+        Input("data"),
+        Input("begin", "int", role="sizes", value=True),
+        Input("end", "int", role="sizes", value=True),
+        Input("strides", "int", role="sizes", value=True, optional=True),
+    )
+    attrs = (
+        Attr("begin_mask", "ints"),
+        Attr("end_mask", "ints"),
+        Attr("new_axis_mask", "ints", ()),
+        Attr("shrink_axis_mask", "ints", ()),
+        Attr("ellipsis_mask", "ints", ()),
+    )
 
     def setup(self):
         masks = {a.name: getattr(self, a.name) for a in self.attrs}
@@ -77,8 +86,10 @@ class StridedSlice1(SliceBase):
         # OpenVINO refuses masks of different lengths; an empty mask means all zeros.
         lengths = {len(m) for m in masks.values() if len(m)}
         if len(lengths) > 1:
-            raise ValidationError("StridedSlice masks must have one length (or be empty), got "
-                                  + ", ".join(f"{n}={list(m)}" for n, m in masks.items()))
+            raise ValidationError(
+                "StridedSlice masks must have one length (or be empty), got "
+                + ", ".join(f"{n}={list(m)}" for n, m in masks.items())
+            )
 
     def raw_key(self, rank, values):
         begin, end = vector(values[0], "begin"), vector(values[1], "end")

@@ -6,6 +6,7 @@ A negative repeat counts as 0, as OpenVINO's shape inference and the CPU plugin 
 does not say). With an empty ``repeats`` the CPU plugin's output is uninitialised memory, and for
 a scalar it crashes; the spec's output is the data itself, which irexec gives.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -2,6 +2,7 @@
 order reverses them. The order is a permutation of 0..rank-1: negative entries are refused, as
 OpenVINO refuses them.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,8 +35,11 @@ class Transpose(Op):
             raise ValidationError(f"Transpose's order must be a 1-D tensor, got shape {fmt(order.shape)}", port=1)
         n = order.shape[0].lo if order.shape and order.shape[0].is_static else None
         if data.shape is not None and n not in (None, 0, len(data.shape)):
-            raise ValidationError(f"Transpose order has {n} entries for a rank-{len(data.shape)} input: it is not a "
-                                  f"permutation of 0..{len(data.shape) - 1}", port=1)
+            raise ValidationError(
+                f"Transpose order has {n} entries for a rank-{len(data.shape)} input: it is not a "
+                f"permutation of 0..{len(data.shape) - 1}",
+                port=1,
+            )
         if data.shape is not None and order.value is not None:
             perm = transpose_order(len(data.shape), int_vector(order.value, "order"))
             return Fact(data.etype, tuple(data.shape[p] for p in perm))

@@ -19,17 +19,18 @@ empty data without an axis, and OpenVINO crashes reading a Unique of constant em
 The number of unique elements depends on the values: without them the rule gives a range (1 to
 the size), and the run sizes the outputs from the actual data (a value input for that).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import DYN, ONE, fixed, fmt, normalize_axis, product, span
+from ...types import element_type
 from ..common import int_vector
 from ..elementwise import HALF
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
 
 I64 = element_type("i64")
 
@@ -80,8 +81,11 @@ class Unique(Op):
     spec = "movement/unique-10"
     inputs = (Input("data", value=True), Input("axis", "i32|i64", role="axis", value=True, optional=True))
     outputs = ("unique", "indices", "reverse_indices", "counts")
-    attrs = (Attr("sorted", "bool", True), Attr("index_element_type", "etype", I64),
-             Attr("count_element_type", "etype", I64))
+    attrs = (
+        Attr("sorted", "bool", True),
+        Attr("index_element_type", "etype", I64),
+        Attr("count_element_type", "etype", I64),
+    )
 
     def setup(self):
         for name in ("index_element_type", "count_element_type"):
@@ -89,10 +93,14 @@ class Unique(Op):
                 raise ValidationError(f"Unique {name} must be i32 or i64, got {getattr(self, name)}")
 
     def output_facts(self, data, axis=None):
-        if axis is not None and axis.shape is not None and (
-                len(axis.shape) > 1 or (len(axis.shape) == 1 and not axis.shape[0].compatible(ONE))):
-            raise ValidationError(f"Unique's axis must be a scalar or hold one element, got shape {fmt(axis.shape)}",
-                                  port=1)
+        if (
+            axis is not None
+            and axis.shape is not None
+            and (len(axis.shape) > 1 or (len(axis.shape) == 1 and not axis.shape[0].compatible(ONE)))
+        ):
+            raise ValidationError(
+                f"Unique's axis must be a scalar or hold one element, got shape {fmt(axis.shape)}", port=1
+            )
         idx, cnt = self.index_element_type, self.count_element_type
         if axis is not None and (axis.value is None or data.shape is None):
             # The slices are known once the axis is: until then, only the rank.
@@ -106,7 +114,7 @@ class Unique(Op):
             count = fixed(len(unique_rows(rows_of(np.asarray(data.value), ax), self.sorted)[0]))
         else:
             count = span(min(1, size.lo), size.hi)  # at least one, unless there is nothing
-        uniq = (count,) if ax is None else data.shape[:ax] + (count,) + data.shape[ax + 1:]
+        uniq = (count,) if ax is None else data.shape[:ax] + (count,) + data.shape[ax + 1 :]
         return [Fact(data.etype, uniq), Fact(idx, (count,)), Fact(idx, (size,)), Fact(cnt, (count,))]
 
     def compute(self, data, axis=None):

@@ -5,6 +5,7 @@ The variance is the mean of squared deviations from the mean, computed in two pa
 then the squares of ``x - mean``): one pass (``E[x^2] - E[x]^2``) cancels catastrophically when
 the mean is large beside the spread. f16 and bf16 compute in f32 and round once (``in_f32_unary``).
 """
+
 from __future__ import annotations
 
 import math

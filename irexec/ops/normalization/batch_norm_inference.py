@@ -12,6 +12,7 @@ bf16 compute in f32 and round once.
 The CPU plugin folds the four vectors into a scale and a shift first: its f32 results agree
 within a few ulp.
 """
+
 import numpy as np
 
 from ...errors import ValidationError

@@ -9,6 +9,7 @@ validation also takes integers). f16, bf16 and f32 compute in f64 and round once
 beyond f32's range do not overflow (1e20 and -1e20 give +-0.7071, as the CPU plugin gives). The
 plugin's f32 results agree within a few ulp; it crashes compiling GRN on constant data.
 """
+
 import numpy as np
 
 from ...errors import ValidationError

@@ -11,6 +11,7 @@ number; 0 is accepted). f16 and bf16 compute in f32 and round once.
 
 The CPU plugin sums in another order: its f32 results agree within a few ulp.
 """
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -25,8 +26,7 @@ from ._norm import channel_shape, check_eps, moments, per_channel
 class GroupNormalization(Op):
     type, version = "GroupNormalization", "opset12"
     spec = "normalization/group-normalization-12"
-    inputs = (Input("data", "float"), Input("scale", "float", same_as="data"),
-              Input("bias", "float", same_as="data"))
+    inputs = (Input("data", "float"), Input("scale", "float", same_as="data"), Input("bias", "float", same_as="data"))
     attrs = (Attr("num_groups", "int"), Attr("epsilon", "float"))
 
     def setup(self):
@@ -40,8 +40,10 @@ class GroupNormalization(Op):
         if channels is not None and channels.is_static:
             c, g = channels.lo, self.num_groups
             if g > c or c % g:
-                raise ValidationError(f"GroupNormalization num_groups={g} does not divide the {c} channels "
-                                      f"of data {fmt(data.shape)} into groups of one or more")
+                raise ValidationError(
+                    f"GroupNormalization num_groups={g} does not divide the {c} channels "
+                    f"of data {fmt(data.shape)} into groups of one or more"
+                )
         return Fact(data.etype, shape)
 
     def compute(self, x, scale, bias):

@@ -17,6 +17,7 @@ and all the dims from 2 on (any order), refusing the others ([0], [2] of a 4-D t
 ...) and axes fed at run time; given [1, 2, 3] of a 4-D tensor it normalises within channels
 (dims 2 and 3, with alpha / size**2). Its f32 results agree within a few ulp.
 """
+
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 

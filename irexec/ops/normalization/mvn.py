@@ -24,6 +24,7 @@ empty constant axes (irexec: all 0, the mean over no axes being each element). I
 or MVN-6 without ``eps`` (as 1e-9) or without ``eps_mode``, which irexec refuses. Its sums run in
 another order: f32 results agree within a few ulp.
 """
+
 import numpy as np
 
 from ..elementwise import in_f32_unary
@@ -62,8 +63,12 @@ class MVN1(_MVN):
     spec = "normalization/mvn-1"
     name = "MVN-1"
     inputs = (Input("data", "float"),)
-    attrs = (Attr("across_channels", "bool", False), Attr("reduction_axes", "ints", None),
-             Attr("normalize_variance", "bool", False), Attr("eps", "float"))
+    attrs = (
+        Attr("across_channels", "bool", False),
+        Attr("reduction_axes", "ints", None),
+        Attr("normalize_variance", "bool", False),
+        Attr("eps", "float"),
+    )
 
     def setup(self):
         super().setup()
@@ -90,8 +95,11 @@ class MVN6(_MVN):
     spec = "normalization/mvn-6"
     name = "MVN-6"
     inputs = (Input("data", "float"), Input("axes", "i32|i64", role="axes", value=True))
-    attrs = (Attr("normalize_variance", "bool"), Attr("eps", "float"),
-             Attr("eps_mode", "str", choices=("inside_sqrt", "outside_sqrt")))
+    attrs = (
+        Attr("normalize_variance", "bool"),
+        Attr("eps", "float"),
+        Attr("eps_mode", "str", choices=("inside_sqrt", "outside_sqrt")),
+    )
 
     def output_facts(self, data, axes):
         axes_rank(axes, "MVN-6")
@@ -100,6 +108,7 @@ class MVN6(_MVN):
 
     def compute(self, x, axes):
         axes = np.asarray(axes)
-        ax = self.memo((axes.dtype.char, axes.tobytes(), x.ndim), lambda: norm_axes(axes, x.ndim, "MVN-6", unique=False))
+        ax = self.memo(
+            (axes.dtype.char, axes.tobytes(), x.ndim), lambda: norm_axes(axes, x.ndim, "MVN-6", unique=False)
+        )
         return self.normalize(x, ax, inside=self.eps_mode == "inside_sqrt")
-

@@ -16,6 +16,7 @@ with eps 0.5) instead of the particular case (its constant empty axes give 1); i
 axis named twice as once, and reads a layer without ``eps_mode``. Its f32 results agree within a
 few ulp.
 """
+
 import numpy as np
 
 from ..elementwise import in_f32_unary

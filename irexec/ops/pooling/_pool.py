@@ -9,6 +9,7 @@ strided view of the array padded along the axis, or a gather of the tap's positi
 strictly greater value replace the best keeps the first maximum in row-major window order, as
 the plugin does; the coordinates chosen along the axes already reduced are carried along.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -38,8 +39,7 @@ def same_pads(n: int, k: int, s: int, d: int, upper: bool) -> tuple:
     return (small, big) if upper else (big, small)
 
 
-def pooled_dim(dim: Dim, axis: int, k: int, s: int, d: int, pb: int, pe: int, rounding_type: str,
-               auto_pad: str) -> Dim:
+def pooled_dim(dim: Dim, axis: int, k: int, s: int, d: int, pb: int, pe: int, rounding_type: str, auto_pad: str) -> Dim:
     """The output size along one spatial axis, over an interval dim, as OpenVINO's rule gives it:
     ``(n + pads - dilated kernel) / s + 1`` rounded down (floor) or up (ceil, ceil_torch), the
     dividend clamped at 0 for an interval; ceil_torch drops a last window that would start in the
@@ -54,8 +54,10 @@ def pooled_dim(dim: Dim, axis: int, k: int, s: int, d: int, pb: int, pe: int, ro
     elif auto_pad == "valid":
         pb = pe = 0
     if dim.is_static and dim.lo + pb + pe < dk:
-        raise ValidationError(f"the kernel, dilated, spans {dk} along spatial axis {axis}, more than the "
-                              f"{dim.lo + pb + pe} of the padded data")
+        raise ValidationError(
+            f"the kernel, dilated, spans {dk} along spatial axis {axis}, more than the "
+            f"{dim.lo + pb + pe} of the padded data"
+        )
     up = rounding_type != "floor"
 
     def size(n):
@@ -71,18 +73,23 @@ def pooled_dim(dim: Dim, axis: int, k: int, s: int, d: int, pb: int, pe: int, ro
 class Pool(Op):
     """MaxPool and AvgPool: one data input, windows of ``kernel`` every ``strides``, padded as
     ``auto_pad`` says. A subclass adds its attributes (``dilations`` where it has them)."""
+
     inputs = (Input("data", "numeric"),)
 
     def setup(self):
         n = len(self.kernel)
         if not 1 <= n <= 3:
             raise ValidationError(f"kernel must have 1 to 3 values (one per spatial dim), got {n}")
-        self.pads_begin = self.pads_begin or (0,) * n   # (OpenVINO reads empty pads as zeros)
+        self.pads_begin = self.pads_begin or (0,) * n  # (OpenVINO reads empty pads as zeros)
         self.pads_end = self.pads_end or (0,) * n
         self.dils = getattr(self, "dilations", ()) or (1,) * n
-        for name, values, low in (("strides", self.strides, 1), ("pads_begin", self.pads_begin, 0),
-                                  ("pads_end", self.pads_end, 0), ("dilations", self.dils, 1),
-                                  ("kernel", self.kernel, 1)):
+        for name, values, low in (
+            ("strides", self.strides, 1),
+            ("pads_begin", self.pads_begin, 0),
+            ("pads_end", self.pads_end, 0),
+            ("dilations", self.dils, 1),
+            ("kernel", self.kernel, 1),
+        ):
             if len(values) != n:
                 raise ValidationError(f"{name} has {len(values)} values, kernel has {n}")
             if min(values) < low:
@@ -96,14 +103,28 @@ class Pool(Op):
         if len(shape) not in (3, 4, 5):
             raise ValidationError(f"{self.type}'s data must be 3D, 4D or 5D, got {fmt(shape)}", port=0)
         if len(shape) != SPATIAL + n:
-            raise ValidationError(f"{self.type}'s kernel has {n} values but its data {fmt(shape)} has "
-                                  f"{len(shape) - SPATIAL} spatial dims", port=0)
+            raise ValidationError(
+                f"{self.type}'s kernel has {n} values but its data {fmt(shape)} has "
+                f"{len(shape) - SPATIAL} spatial dims",
+                port=0,
+            )
         for i, what in enumerate(("batch", "channel")):
             if shape[i].hi == 0:
                 raise ValidationError(f"{self.type}'s data has {what} size 0: {fmt(shape)}", port=0)
-        spatial = tuple(pooled_dim(dim, i, self.kernel[i], self.strides[i], self.dils[i], self.pads_begin[i],
-                                   self.pads_end[i], self.rounding_type, self.auto_pad)
-                        for i, dim in enumerate(shape[SPATIAL:]))
+        spatial = tuple(
+            pooled_dim(
+                dim,
+                i,
+                self.kernel[i],
+                self.strides[i],
+                self.dils[i],
+                self.pads_begin[i],
+                self.pads_end[i],
+                self.rounding_type,
+                self.auto_pad,
+            )
+            for i, dim in enumerate(shape[SPATIAL:])
+        )
         out = tuple(shape[:SPATIAL]) + spatial
         if is_static(out):  # (indices are 8 bytes)
             require_array_shape(to_ints(out), max(itemsize(data), 8))
@@ -160,8 +181,12 @@ class _Taps:
         self.before = max(0, -int(taps.min(initial=0)))
         self.after = max(0, int(taps.max(initial=0)) + 1 - self.n)
         # (Padding much larger than what the taps read is gathered from instead.)
-        self.strided = (even and self.step > 0 and bool(np.all(steps == self.step))
-                        and self.before + self.after <= self.n + taps.size)
+        self.strided = (
+            even
+            and self.step > 0
+            and bool(np.all(steps == self.step))
+            and self.before + self.after <= self.n + taps.size
+        )
         in_axis = (taps >= 0) & (taps < self.n)
         self.inside = in_axis if inside is None else inside & in_axis
 
@@ -224,13 +249,20 @@ def strided_max_values(x: np.ndarray, windows: list):
         return None
     before = [pb for _, _, _, _, pb, _, _ in windows]
     after = [max(0, (out - 1) * s + (k - 1) * d - pb + 1 - n) for n, k, s, d, pb, _, out in windows]
-    padded = np.full(x.shape[:SPATIAL] + tuple(n + b + a for (n, *_), b, a in zip(windows, before, after)),
-                     np.nan, x.dtype)
+    padded = np.full(
+        x.shape[:SPATIAL] + tuple(n + b + a for (n, *_), b, a in zip(windows, before, after)), np.nan, x.dtype
+    )
     padded[(slice(None),) * SPATIAL + tuple(slice(b, b + w[0]) for b, w in zip(before, windows))] = x
     st = padded.strides
-    view = np.ndarray(x.shape[:SPATIAL] + tuple(outs) + tuple(w[1] for w in windows), x.dtype, padded, 0,
-                      st[:SPATIAL] + tuple(a * w[2] for a, w in zip(st[SPATIAL:], windows))
-                      + tuple(a * w[3] for a, w in zip(st[SPATIAL:], windows)))
+    view = np.ndarray(
+        x.shape[:SPATIAL] + tuple(outs) + tuple(w[1] for w in windows),
+        x.dtype,
+        padded,
+        0,
+        st[:SPATIAL]
+        + tuple(a * w[2] for a, w in zip(st[SPATIAL:], windows))
+        + tuple(a * w[3] for a, w in zip(st[SPATIAL:], windows)),
+    )
     # (A loop over the taps, each a whole-array fmax: a reduction over the short kernel axes of a
     # strided view is several times slower.)
     taps = list(itertools.product(*(range(w[1]) for w in windows)))
@@ -317,6 +349,7 @@ def flat_index(coords: list, found: np.ndarray, shape: tuple, axis: int, etype) 
 
 class Adaptive(Op):
     """AdaptiveAvgPool and AdaptiveMaxPool: data and the output's spatial sizes."""
+
     inputs = (Input("data", "float"), Input("output_shape", "i32|i64", role="shape", value=True))
 
     def pooled_shape(self, data: Fact, sizes: Fact) -> tuple:
@@ -329,8 +362,10 @@ class Adaptive(Op):
             raise ValidationError(f"{self.type}'s data must be 3D, 4D or 5D, got {fmt(shape)}", port=0)
         n = len(shape) - SPATIAL
         if sizes.shape is not None and not sizes.shape[0].compatible(Dim(n, n)):
-            raise ValidationError(f"{self.type}'s output_shape has {sizes.shape[0]} values, the data {fmt(shape)} "
-                                  f"has {n} spatial dims", port=1)
+            raise ValidationError(
+                f"{self.type}'s output_shape has {sizes.shape[0]} values, the data {fmt(shape)} has {n} spatial dims",
+                port=1,
+            )
         if sizes.value is None:
             return tuple(shape[:SPATIAL]) + dyn_rank(n)
         values = self.sizes(shape, sizes.value)
@@ -346,8 +381,9 @@ class Adaptive(Op):
             raise ValidationError(f"{self.type}'s output_shape must not be negative, got {values}", port=1)
         for i, (dim, size) in enumerate(zip(shape[SPATIAL:], values)):
             if Dim.of(dim).hi == 0 and size > 0:
-                raise ValidationError(f"{self.type} cannot cut the empty spatial dim {i} of {fmt(shape)} into "
-                                      f"{size} bins", port=0)
+                raise ValidationError(
+                    f"{self.type} cannot cut the empty spatial dim {i} of {fmt(shape)} into {size} bins", port=0
+                )
         return values
 
     def empty_output(self, x: np.ndarray, output_shape: np.ndarray):

@@ -9,6 +9,7 @@ round once. irexec refuses bins of an empty spatial dim (no mean) and negative s
 The CPU plugin also runs integer data (rounding the mean to nearest), which the spec does not
 allow and irexec refuses; it gives uninitialised memory for bins of an empty dim.
 """
+
 import numpy as np
 
 from ..op import Fact

@@ -11,6 +11,7 @@ The CPU plugin compiles no AdaptiveMaxPool whose indices are i64 (the default): 
 not support i64 for use with oneDNN". It also runs integer data, which the spec does not allow
 and irexec refuses.
 """
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -29,8 +30,9 @@ class AdaptiveMaxPool(Adaptive):
 
     def setup(self):
         if self.index_element_type.name not in ("i32", "i64"):
-            raise ValidationError(f"AdaptiveMaxPool index_element_type must be i32 or i64, "
-                                  f"got {self.index_element_type}")
+            raise ValidationError(
+                f"AdaptiveMaxPool index_element_type must be i32 or i64, got {self.index_element_type}"
+            )
 
     def output_facts(self, data, output_shape):
         shape = self.pooled_shape(data, output_shape)
@@ -49,7 +51,9 @@ class AdaptiveMaxPool(Adaptive):
         lead = np.isnan(first)
         if lead.any():
             values = np.where(lead, first, values)
-            coords = [np.where(lead, taps[0].reshape((-1,) + (1,) * (x.ndim - 1 - axis)), c)
-                      for axis, ((taps, _, _), c) in enumerate(zip(bins, coords), SPATIAL)]
+            coords = [
+                np.where(lead, taps[0].reshape((-1,) + (1,) * (x.ndim - 1 - axis)), c)
+                for axis, ((taps, _, _), c) in enumerate(zip(bins, coords), SPATIAL)
+            ]
             found = found | lead
         return values, flat_index(coords, found, x.shape, SPATIAL, self.index_element_type)

@@ -21,6 +21,7 @@ data and all padding (auto_pad same with ceil rounding makes one) gives -0.0 whe
 0/0; it gives uninitialised memory for a spatial dim of size 0; it crashes (segfault) compiling
 AvgPool-16 without dilations.
 """
+
 import itertools
 import math
 
@@ -32,8 +33,14 @@ from ..op import Attr, Fact
 from ..registry import register
 from ._pool import AUTO_PAD, SPATIAL, Pool, rounding, window_sum, window_taps
 
-_WINDOW = (Attr("strides", "ints"), Attr("pads_begin", "ints"), Attr("pads_end", "ints"), Attr("kernel", "ints"),
-           Attr("exclude-pad", "bool"), AUTO_PAD)
+_WINDOW = (
+    Attr("strides", "ints"),
+    Attr("pads_begin", "ints"),
+    Attr("pads_end", "ints"),
+    Attr("kernel", "ints"),
+    Attr("exclude-pad", "bool"),
+    AUTO_PAD,
+)
 
 
 def mean_of_sums(total: np.ndarray, count: np.ndarray, dtype) -> np.ndarray:
@@ -65,15 +72,22 @@ def strided_sums(x: np.ndarray, windows: list, whole: bool):
     if not whole and (any(before) or any(after)):
         return None
     if any(before) or any(after):
-        padded = np.zeros(x.shape[:SPATIAL] + tuple(n + b + a for (n, *_), b, a in zip(windows, before, after)),
-                          x.dtype)
+        padded = np.zeros(
+            x.shape[:SPATIAL] + tuple(n + b + a for (n, *_), b, a in zip(windows, before, after)), x.dtype
+        )
         padded[(slice(None),) * SPATIAL + tuple(slice(b, b + w[0]) for b, w in zip(before, windows))] = x
     else:
         padded = np.ascontiguousarray(x)
     st = padded.strides
-    view = np.ndarray(x.shape[:SPATIAL] + tuple(outs) + tuple(w[1] for w in windows), x.dtype, padded, 0,
-                      st[:SPATIAL] + tuple(a * w[2] for a, w in zip(st[SPATIAL:], windows))
-                      + tuple(a * w[3] for a, w in zip(st[SPATIAL:], windows)))
+    view = np.ndarray(
+        x.shape[:SPATIAL] + tuple(outs) + tuple(w[1] for w in windows),
+        x.dtype,
+        padded,
+        0,
+        st[:SPATIAL]
+        + tuple(a * w[2] for a, w in zip(st[SPATIAL:], windows))
+        + tuple(a * w[3] for a, w in zip(st[SPATIAL:], windows)),
+    )
     taps = list(itertools.product(*(range(w[1]) for w in windows)))
     total = np.array(view[(Ellipsis,) + taps[0]])
     for t in taps[1:]:
@@ -87,10 +101,12 @@ class _AvgPool(Pool):
         self.exclude_pad = getattr(self, "exclude-pad")
         if self.exclude_pad and self.auto_pad == "explicit":
             for i, (pb, pe, k, d) in enumerate(zip(self.pads_begin, self.pads_end, self.kernel, self.dils)):
-                k = (k - 1) * d + 1   # (dilated: -16)
+                k = (k - 1) * d + 1  # (dilated: -16)
                 if max(pb, pe) >= k:
-                    raise ValidationError(f"AvgPool with exclude-pad: pads {pb} and {pe} along spatial axis {i} "
-                                          f"reach the kernel's {k}: a window could hold only padding")
+                    raise ValidationError(
+                        f"AvgPool with exclude-pad: pads {pb} and {pe} along spatial axis {i} "
+                        f"reach the kernel's {k}: a window could hold only padding"
+                    )
 
     def output_facts(self, data):
         return Fact(data.etype, self.pooled_shape(data))
@@ -105,7 +121,7 @@ class _AvgPool(Pool):
         if fast is not None:
             return mean_of_sums(fast, np.array(math.prod(self.kernel)), x.dtype)
         count = np.ones((1,) * x.ndim, np.int64)
-        for axis, (n, k, s, d, pb, pe, out) in reversed(list(enumerate(windows, SPATIAL))):
+        for axis, (n, k, s, d, pb, _pe, out) in reversed(list(enumerate(windows, SPATIAL))):
             taps = window_taps(n, k, s, d, pb, out)
             total = window_sum(total, axis, taps)
             per_axis = np.full(out, k) if whole else ((taps >= 0) & (taps < n)).sum(axis=0)

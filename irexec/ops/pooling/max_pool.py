@@ -26,6 +26,7 @@ MaxPool params does not match"), and MaxPool-1 gives uninitialised memory for a 
 size 0. It reads an index_element_type other than i32/i64 and fails at inference; irexec
 refuses it (O003).
 """
+
 import numpy as np
 
 from ...errors import ValidationError
@@ -66,8 +67,13 @@ class MaxPool8(Pool):
     type, version = "MaxPool", "opset8"
     spec = "pooling/max-pool-8"
     outputs = ("output", "indices")
-    attrs = _WINDOW + (Attr("dilations", "ints", ()), rounding("floor", "ceil"), AUTO_PAD,
-                       Attr("index_element_type", "etype", BY_NAME["i64"]), Attr("axis", "int", 0))
+    attrs = _WINDOW + (
+        Attr("dilations", "ints", ()),
+        rounding("floor", "ceil"),
+        AUTO_PAD,
+        Attr("index_element_type", "etype", BY_NAME["i64"]),
+        Attr("axis", "int", 0),
+    )
 
     def setup(self):
         super().setup()
@@ -95,6 +101,10 @@ class MaxPool8(Pool):
 class MaxPool14(MaxPool8):
     type, version = "MaxPool", "opset14"
     spec = "pooling/max-pool-14"
-    attrs = _WINDOW + (Attr("dilations", "ints", ()), rounding("floor", "ceil", "ceil_torch"), AUTO_PAD,
-                       Attr("index_element_type", "etype", BY_NAME["i64"]), Attr("axis", "int", 0))
-
+    attrs = _WINDOW + (
+        Attr("dilations", "ints", ()),
+        rounding("floor", "ceil", "ceil_torch"),
+        AUTO_PAD,
+        Attr("index_element_type", "etype", BY_NAME["i64"]),
+        Attr("axis", "int", 0),
+    )

@@ -18,6 +18,7 @@ a value just off a tie between two f8 values can round twice; a -0 it keeps wher
 adds a zero shift (giving +0); for bf16 it multiplies by 1/scale rounded to bf16 instead of
 dividing by the scale (on AVX-512 machines; AVX2 ones give other values, a bf16 ulp off).
 """
+
 from __future__ import annotations
 
 import ml_dtypes
@@ -37,16 +38,20 @@ F8 = {"f8e4m3": ml_dtypes.float8_e4m3fn, "f8e5m2": ml_dtypes.float8_e5m2}
 class FakeConvert(Op):
     type, version = "FakeConvert", "opset13"
     spec = "quantization/fake-convert-13"
-    inputs = (Input("data", "f16|bf16|f32"), Input("scale", same_as="data"),
-              Input("shift", same_as="data", optional=True))
+    inputs = (
+        Input("data", "f16|bf16|f32"),
+        Input("scale", same_as="data"),
+        Input("shift", same_as="data", optional=True),
+    )
     attrs = (Attr("destination_type", "str", choices=tuple(F8)),)
 
     def output_facts(self, data, scale, shift=None):
         params = [("scale", 1, scale.shape)]
         if shift is not None:
             if not compatible(scale.shape, shift.shape):
-                raise ValidationError(f"FakeConvert's shift {fmt(shift.shape)} must have scale's shape "
-                                      f"{fmt(scale.shape)}", port=2)
+                raise ValidationError(
+                    f"FakeConvert's shift {fmt(shift.shape)} must have scale's shape {fmt(scale.shape)}", port=2
+                )
             params.append(("shift", 2, shift.shape))
         return Fact(data.etype, into_data("FakeConvert", "numpy", data.shape, params))
 

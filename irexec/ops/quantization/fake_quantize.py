@@ -18,6 +18,7 @@ layer without ``levels`` (or with levels below 2, which the spec forbids and ire
 and computes something; it also takes integer data, which the spec does not allow; and it
 accepts auto_broadcast pdpd, which irexec does not implement.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,8 +34,13 @@ from ._ranges import into_data
 class FakeQuantize(Op):
     type, version = "FakeQuantize", "opset1"
     spec = "quantization/fake-quantize-1"
-    inputs = (Input("x", "float"), Input("input_low", same_as="x"), Input("input_high", same_as="x"),
-              Input("output_low", same_as="x"), Input("output_high", same_as="x"))
+    inputs = (
+        Input("x", "float"),
+        Input("input_low", same_as="x"),
+        Input("input_high", same_as="x"),
+        Input("output_low", same_as="x"),
+        Input("output_high", same_as="x"),
+    )
     attrs = (Attr("levels", "int"), AUTOB)
 
     def setup(self):
@@ -45,8 +51,12 @@ class FakeQuantize(Op):
 
     def output_facts(self, x, *limits):
         names = [i.name for i in self.inputs[1:]]
-        shape = into_data("FakeQuantize", self.auto_broadcast, x.shape,
-                          [(n, k + 1, f.shape) for k, (n, f) in enumerate(zip(names, limits))])
+        shape = into_data(
+            "FakeQuantize",
+            self.auto_broadcast,
+            x.shape,
+            [(n, k + 1, f.shape) for k, (n, f) in enumerate(zip(names, limits))],
+        )
         return Fact(x.etype, shape)
 
     def compute(self, x, il, ih, ol, oh):

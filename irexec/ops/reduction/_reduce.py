@@ -12,6 +12,7 @@ sums, products and norms instead of wrapping, computes i32 through f32 (so total
 round), keeps only the low 32 bits of i64, refuses empty ``axes`` without ``keep_dims``, and
 refuses axes fed at run time in some reductions.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -47,6 +48,7 @@ def extreme(ufunc, x, axes, keepdims):
 class Reduce(Op):
     """A reduction: the subclass's ``reduce(x, axes, keepdims)`` over normalised axes gives the
     output (its type becomes the data's). ``data_types``: what the data may be."""
+
     data_types = "any"
     attrs = (Attr("keep_dims", "bool", False),)
     # Max and Min have no identity: an output element over no input elements has no value.

@@ -5,6 +5,7 @@ the square root; the spec does not fix that order and the plugin's may differ.
 Where the CPU plugin departs: it saturates the u8 sum of squares (at 255, where irexec wraps it). It
 compiles no Reduce whose output rank it cannot tell (axes fed at run time) without keep_dims, and
 refuses empty axes without keep_dims; irexec runs both."""
+
 import numpy as np
 
 from ..registry import register

@@ -3,6 +3,7 @@ and ``keep_dims``); boolean data.
 
 The CPU plugin takes the axes only as a constant ("Second tensor is not constant") and refuses empty
 axes without keep_dims; irexec runs both."""
+
 import numpy as np
 
 from ..registry import register

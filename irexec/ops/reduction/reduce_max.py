@@ -5,6 +5,7 @@ NaN propagates; the CPU plugin skips a NaN unless it comes last along the axis.
 The plugin also compares i32 in f32 (rounding past 2^24) and keeps only the low 32 bits of i64. It
 compiles no Reduce whose output rank it cannot tell (axes fed at run time) without keep_dims, and
 refuses empty axes without keep_dims; irexec runs both."""
+
 import numpy as np
 
 from ..registry import register

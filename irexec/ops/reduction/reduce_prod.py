@@ -5,6 +5,7 @@ sizes (the product of a shape).
 Where the CPU plugin departs: it saturates i8/u8 products and keeps only the low 32 bits of i64. It
 compiles no Reduce whose output rank it cannot tell (axes fed at run time) without keep_dims, and
 refuses empty axes without keep_dims; irexec runs both."""
+
 import numpy as np
 
 from ..registry import register

@@ -1,5 +1,6 @@
 """What the CTC greedy decoders share: the best class of each time step, and the collapse of a
 best path into its decoded classes."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -17,6 +17,7 @@ hardsigmoid, softsign, elu...), named in any case ("Sigmoid", as the plugin read
 ``activations_alpha``/``activations_beta`` parameterise none of them, so they are read (as lists
 of floats: anything else is refused) and otherwise unused, as in the plugin.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -46,15 +47,20 @@ def _floats(text: str) -> tuple:
 class Recurrent(Op):
     """The base. A family sets ``gates`` (rows of W per hidden unit), ``n_acts`` (activations it
     names), ``states`` (1: H; 2: H and C) and writes ``prepare`` and ``step``."""
+
     gates = 1
     n_acts = 1
     states = 1
 
     @staticmethod
     def make_attrs(default_acts: str, extra=()) -> tuple:
-        return (Attr("hidden_size", "int", REQUIRED), Attr("activations", "str", default_acts),
-                Attr("activations_alpha", "str", ""), Attr("activations_beta", "str", ""),
-                Attr("clip", "float", 0.0)) + tuple(extra)
+        return (
+            Attr("hidden_size", "int", REQUIRED),
+            Attr("activations", "str", default_acts),
+            Attr("activations_alpha", "str", ""),
+            Attr("activations_beta", "str", ""),
+            Attr("clip", "float", 0.0),
+        ) + tuple(extra)
 
     def setup(self):
         if self.hidden_size <= 0:
@@ -97,14 +103,17 @@ class Recurrent(Op):
             for k, (sym, d) in enumerate(zip(dims, s)):
                 if isinstance(sym, tuple):
                     if not d.compatible(fixed(sym[0])):
-                        raise ValidationError(f"{self.type}'s {name} {fmt(s)}: dim {k} must be {sym[0]} "
-                                              f"({sym[1]})", port=port)
+                        raise ValidationError(
+                            f"{self.type}'s {name} {fmt(s)}: dim {k} must be {sym[0]} ({sym[1]})", port=port
+                        )
                     continue
                 prev = known.get(sym)
                 merged = d if prev is None else intersect(prev[0], d)
                 if merged is None:
-                    raise ValidationError(f"{self.type}'s {name} {fmt(s)}: dim {k} ({_SYM[sym]}) differs from "
-                                          f"{prev[1]}'s {prev[0]}", port=port)
+                    raise ValidationError(
+                        f"{self.type}'s {name} {fmt(s)}: dim {k} ({_SYM[sym]}) differs from {prev[1]}'s {prev[0]}",
+                        port=port,
+                    )
                 known[sym] = (merged, name if prev is None else prev[1])
         return {k: v[0] for k, v in known.items()}
 
@@ -113,17 +122,21 @@ class Recurrent(Op):
 
         def times(n):
             return (n * hs, "hidden_size" if n == 1 else f"{n} * hidden_size")
+
         return times(self.gates), times(1), times(self.bias_rows() // hs)
 
     def _state_names(self):
-        return ("initial_hidden_state", "initial_cell_state")[:self.states]
+        return ("initial_hidden_state", "initial_cell_state")[: self.states]
 
     def cell_facts(self, x, *rest):
         """Inputs X [N, I], the states [N, hs], W [G, I], R [G, hs], B [bias rows] (LSTMCell-1's
         P [3 * hs] after them). Outputs: each state [N, hs]."""
         g, hs, br = self._sizes()
-        layout = ([("X", ("N", "I"))] + [(s, ("N", hs)) for s in self._state_names()]
-                  + [("W", (g, "I")), ("R", (g, hs)), ("B", (br,)), ("P", ((3 * hs[0], "3 * hidden_size"),))])
+        layout = (
+            [("X", ("N", "I"))]
+            + [(s, ("N", hs)) for s in self._state_names()]
+            + [("W", (g, "I")), ("R", (g, hs)), ("B", (br,)), ("P", ((3 * hs[0], "3 * hidden_size"),))]
+        )
         dims = self.unify(layout, (x,) + rest)
         out = (dims.get("N", DYN), fixed(hs[0]))
         return [Fact(x.etype, out) for _ in range(self.states)]
@@ -133,8 +146,11 @@ class Recurrent(Op):
         R [D, G, hs], B [D, bias rows]. Outputs Y [N, D, T, hs] and each state [N, D, hs]."""
         g, hs, br = self._sizes()
         d = (self.dirs, f"directions, for direction={self.direction}")
-        layout = ([("X", ("N", "T", "I"))] + [(s, ("N", d, hs)) for s in self._state_names()]
-                  + [("sequence_lengths", ("N",)), ("W", (d, g, "I")), ("R", (d, g, hs)), ("B", (d, br))])
+        layout = (
+            [("X", ("N", "T", "I"))]
+            + [(s, ("N", d, hs)) for s in self._state_names()]
+            + [("sequence_lengths", ("N",)), ("W", (d, g, "I")), ("R", (d, g, hs)), ("B", (d, br))]
+        )
         dims = self.unify(layout, (x,) + rest)
         n, t, d, hs = dims.get("N", DYN), dims.get("T", DYN), fixed(d[0]), fixed(hs[0])
         return [Fact(x.etype, (n, d, t, hs))] + [Fact(x.etype, (n, d, hs)) for _ in range(self.states)]
@@ -160,7 +176,7 @@ class Recurrent(Op):
         states and give zeros (None: every row runs all steps). Returns Y [N, T, hs] and the
         last states."""
         n_steps = x.shape[1]
-        xw = np.matmul(x, w.T) + b[:self.gates * self.hidden_size]  # [N, T, G*hs]: all steps at once
+        xw = np.matmul(x, w.T) + b[: self.gates * self.hidden_size]  # [N, T, G*hs]: all steps at once
         p = self.prepare(r, b)
         y = np.zeros(x.shape[:2] + (self.hidden_size,), np.float32)
         if lens is not None and lens.size and lens.min() >= n_steps:
@@ -180,23 +196,25 @@ class Recurrent(Op):
         """Compute of a cell op: X, the states, W, R and (optional) B; anything after is unused."""
         dtype = x.dtype
         k = self.states
-        states, (w, r) = ins[:k], ins[k:k + 2]
+        states, (w, r) = ins[:k], ins[k : k + 2]
         b = ins[k + 2] if len(ins) > k + 2 and ins[k + 2] is not None else np.zeros(self.bias_rows(), np.float32)
         f32 = np.float32
-        _, out = self.run(x.astype(f32)[:, None], tuple(s.astype(f32) for s in states), w.astype(f32),
-                          r.astype(f32), b.astype(f32))
+        _, out = self.run(
+            x.astype(f32)[:, None], tuple(s.astype(f32) for s in states), w.astype(f32), r.astype(f32), b.astype(f32)
+        )
         return tuple(s.astype(dtype) for s in out)
 
     def sequences(self, x, *ins):
         """Compute of a sequence op: X, the states, sequence_lengths, W, R, B."""
         dtype = x.dtype
         k = self.states
-        states, lens, (w, r, b) = ins[:k], ins[k].astype(np.int64), ins[k + 1:k + 4]
+        states, lens, (w, r, b) = ins[:k], ins[k].astype(np.int64), ins[k + 1 : k + 4]
         n, t = x.shape[:2]
         bad = (lens < 0) | (lens > t)
         if bad.any():
-            raise ValidationError(f"{self.type}'s sequence_lengths must be in [0, {t}] (the sequence length), "
-                                  f"got {int(lens[bad][0])}")
+            raise ValidationError(
+                f"{self.type}'s sequence_lengths must be in [0, {t}] (the sequence length), got {int(lens[bad][0])}"
+            )
         f32 = np.float32
         x, w, r, b = (a.astype(f32) for a in (x, w, r, b))
         states = tuple(s.astype(f32) for s in states)
@@ -218,6 +236,7 @@ class Recurrent(Op):
 
 class RNN(Recurrent):
     """``H = f(X W^T + H R^T + B)``."""
+
     gates, n_acts = 1, 1
 
     def step(self, xt, states, rt):
@@ -226,6 +245,7 @@ class RNN(Recurrent):
 
 class GRU(Recurrent):
     """Gates z, r, h (W and R rows [z; r; h]); see gru_cell.py for the formula."""
+
     gates, n_acts = 3, 2
 
     @property
@@ -237,31 +257,32 @@ class GRU(Recurrent):
 
     def prepare(self, r, b):
         hs = self.hidden_size
-        rbh = b[3 * hs:] if self.lbr else None
-        return np.ascontiguousarray(r[:2 * hs].T), np.ascontiguousarray(r[2 * hs:].T), rbh
+        rbh = b[3 * hs :] if self.lbr else None
+        return np.ascontiguousarray(r[: 2 * hs].T), np.ascontiguousarray(r[2 * hs :].T), rbh
 
     def step(self, xt, states, p):
         hs, (h,) = self.hidden_size, states
         rzt, rht, rbh = p
-        zr = self.act(0, xt[:, :2 * hs] + h @ rzt)
+        zr = self.act(0, xt[:, : 2 * hs] + h @ rzt)
         z, rr = zr[:, :hs], zr[:, hs:]
         if rbh is not None:  # linear_before_reset: r scales H's whole linear part, Rbh included
-            cand = self.act(1, xt[:, 2 * hs:] + rr * (h @ rht + rbh))
+            cand = self.act(1, xt[:, 2 * hs :] + rr * (h @ rht + rbh))
         else:
-            cand = self.act(1, xt[:, 2 * hs:] + (rr * h) @ rht)
+            cand = self.act(1, xt[:, 2 * hs :] + (rr * h) @ rht)
         return ((1 - z) * cand + z * h,)
 
 
 class LSTM(Recurrent):
     """Gates f, i, c, o (W, R and B rows in that order); see lstm_cell.py for the formula."""
+
     gates, n_acts, states = 4, 3, 2
 
     def step(self, xt, states, rt):
         hs, (h, c) = self.hidden_size, states
         g = xt + h @ rt
         f = self.act(0, g[:, :hs])
-        i = self.act(0, g[:, hs:2 * hs])
-        c_new = f * c + i * self.act(1, g[:, 2 * hs:3 * hs])
+        i = self.act(0, g[:, hs : 2 * hs])
+        c_new = f * c + i * self.act(1, g[:, 2 * hs : 3 * hs])
         # (clip bounds the gates' pre-activations; h() takes the cell state unclipped)
-        o = self.act(0, g[:, 3 * hs:])
+        o = self.act(0, g[:, 3 * hs :])
         return o * self.acts[2](c_new), c_new

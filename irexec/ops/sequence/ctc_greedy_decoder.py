@@ -11,6 +11,7 @@ A sequence's length is the count of its mask's leading non-zero entries (a mask 
 as the spec wants, gives its count of 1s), as the CPU plugin reads it. NaN is never the largest
 value, unless at class 0 (the plugin's scan keeps class 0 then); irexec does the same.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -32,14 +33,18 @@ class CTCGreedyDecoder(Op):
     def output_facts(self, data, sequence_mask):
         for port, f, rank in ((0, data, 3), (1, sequence_mask, 2)):
             if f.shape is not None and len(f.shape) != rank:
-                raise ValidationError(f"CTCGreedyDecoder's {self.inputs[port].name} must be {rank}-D, got shape "
-                                      f"{fmt(f.shape)}", port=port)
+                raise ValidationError(
+                    f"CTCGreedyDecoder's {self.inputs[port].name} must be {rank}-D, got shape {fmt(f.shape)}", port=port
+                )
         time, batch = (data.shape[0], data.shape[1]) if data.shape is not None else (DYN, DYN)
         if sequence_mask.shape is not None:
             t, n = intersect(time, sequence_mask.shape[0]), intersect(batch, sequence_mask.shape[1])
             if t is None or n is None:
-                raise ValidationError(f"CTCGreedyDecoder's sequence_mask must be [T, N] of data [T, N, C], got "
-                                      f"{fmt(sequence_mask.shape)} for data {fmt(data.shape)}", port=1)
+                raise ValidationError(
+                    f"CTCGreedyDecoder's sequence_mask must be [T, N] of data [T, N, C], got "
+                    f"{fmt(sequence_mask.shape)} for data {fmt(data.shape)}",
+                    port=1,
+                )
             time, batch = t, n
         return Fact(data.etype, (batch, time, ONE, ONE))
 

@@ -13,6 +13,7 @@ at class 0 (the plugin's scan keeps class 0 then); irexec does the same.
 
 Departs from the CPU plugin, which leaves ``decoded_length`` unwritten when T is 0 (irexec: 0s).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -32,11 +33,17 @@ I32 = element_type("i32")
 class CTCGreedyDecoderSeqLen(Op):
     type, version = "CTCGreedyDecoderSeqLen", "opset6"
     spec = "sequence/ctc-greedy-decoder-seq-len-6"
-    inputs = (Input("data", "float"), Input("sequence_length", "i32|i64"),
-              Input("blank_index", "i32|i64", optional=True))
+    inputs = (
+        Input("data", "float"),
+        Input("sequence_length", "i32|i64"),
+        Input("blank_index", "i32|i64", optional=True),
+    )
     outputs = ("decoded_classes", "decoded_length")
-    attrs = (Attr("merge_repeated", "bool", True), Attr("classes_index_type", "etype", I32),
-             Attr("sequence_length_type", "etype", I32))
+    attrs = (
+        Attr("merge_repeated", "bool", True),
+        Attr("classes_index_type", "etype", I32),
+        Attr("sequence_length_type", "etype", I32),
+    )
 
     def setup(self):
         for name in ("classes_index_type", "sequence_length_type"):
@@ -46,18 +53,31 @@ class CTCGreedyDecoderSeqLen(Op):
     def output_facts(self, data, sequence_length, blank_index=None):
         for port, f, rank in ((0, data, 3), (1, sequence_length, 1)):
             if f.shape is not None and len(f.shape) != rank:
-                raise ValidationError(f"CTCGreedyDecoderSeqLen's {self.inputs[port].name} must be {rank}-D, got "
-                                      f"shape {fmt(f.shape)}", port=port)
-        if blank_index is not None and blank_index.shape is not None and not (
-                len(blank_index.shape) == 0 or (len(blank_index.shape) == 1 and blank_index.shape[0].compatible(ONE))):
-            raise ValidationError(f"CTCGreedyDecoderSeqLen's blank_index must be a scalar or have 1 element, got "
-                                  f"shape {fmt(blank_index.shape)}", port=2)
+                raise ValidationError(
+                    f"CTCGreedyDecoderSeqLen's {self.inputs[port].name} must be {rank}-D, got shape {fmt(f.shape)}",
+                    port=port,
+                )
+        if (
+            blank_index is not None
+            and blank_index.shape is not None
+            and not (
+                len(blank_index.shape) == 0 or (len(blank_index.shape) == 1 and blank_index.shape[0].compatible(ONE))
+            )
+        ):
+            raise ValidationError(
+                f"CTCGreedyDecoderSeqLen's blank_index must be a scalar or have 1 element, got "
+                f"shape {fmt(blank_index.shape)}",
+                port=2,
+            )
         batch, time = (data.shape[0], data.shape[1]) if data.shape is not None else (DYN, DYN)
         if sequence_length.shape is not None:
             n = intersect(batch, sequence_length.shape[0])
             if n is None:
-                raise ValidationError(f"CTCGreedyDecoderSeqLen's sequence_length must have one entry per sequence "
-                                      f"of data {fmt(data.shape)}, got shape {fmt(sequence_length.shape)}", port=1)
+                raise ValidationError(
+                    f"CTCGreedyDecoderSeqLen's sequence_length must have one entry per sequence "
+                    f"of data {fmt(data.shape)}, got shape {fmt(sequence_length.shape)}",
+                    port=1,
+                )
             batch = n
         return [Fact(self.classes_index_type, (batch, time)), Fact(self.sequence_length_type, (batch,))]
 
@@ -67,8 +87,9 @@ class CTCGreedyDecoderSeqLen(Op):
         bad = (lengths < 0) | (lengths > steps)
         if bad.any():
             n = int(np.argmax(bad))
-            raise ExecutionError(f"CTCGreedyDecoderSeqLen's sequence_length[{n}] = {lengths[n]} is out of range "
-                                 f"[0, {steps}]", port=1)
+            raise ExecutionError(
+                f"CTCGreedyDecoderSeqLen's sequence_length[{n}] = {lengths[n]} is out of range [0, {steps}]", port=1
+            )
         blank = classes - 1 if blank_index is None else scalar_int(blank_index, "blank_index")
         decoded, count = collapse(best_classes(data), lengths, blank, self.merge_repeated)
         return decoded.astype(self.classes_index_type.dtype), count.astype(self.sequence_length_type.dtype)

@@ -25,6 +25,7 @@ sequence of no step undoes it (it reads outside its buffers).
 Departs from OpenVINO, which reads a layer whose ``ctc_merge_repeated`` is left out as false
 (the spec's default, and irexec's: true).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,21 +42,29 @@ from ..registry import register
 class CTCLoss(Op):
     type, version = "CTCLoss", "opset4"
     spec = "sequence/ctc-loss-4"
-    inputs = (Input("logits", "float"), Input("logit_length", "i32|i64"),
-              Input("labels", "i32|i64", role="indices", bound=Bound("take", "class_axis")),
-              Input("label_length", "i32|i64", same_as="logit_length"),
-              Input("blank_index", "i32|i64", same_as="labels", optional=True))
-    attrs = (Attr("preprocess_collapse_repeated", "bool", False), Attr("ctc_merge_repeated", "bool", True),
-             Attr("unique", "bool", False))
+    inputs = (
+        Input("logits", "float"),
+        Input("logit_length", "i32|i64"),
+        Input("labels", "i32|i64", role="indices", bound=Bound("take", "class_axis")),
+        Input("label_length", "i32|i64", same_as="logit_length"),
+        Input("blank_index", "i32|i64", same_as="labels", optional=True),
+    )
+    attrs = (
+        Attr("preprocess_collapse_repeated", "bool", False),
+        Attr("ctc_merge_repeated", "bool", True),
+        Attr("unique", "bool", False),
+    )
     class_axis = 2  # (a label is a position along logits' last dim)
 
     def output_facts(self, logits, logit_length, labels, label_length, blank_index=None):
         ranks = ((0, logits, 3), (1, logit_length, 1), (2, labels, 2), (3, label_length, 1), (4, blank_index, 0))
         for port, f, rank in ranks:
             if f is not None and f.shape is not None and len(f.shape) != rank:
-                raise ValidationError(f"CTCLoss's {self.inputs[port].name} must be "
-                                      f"{'a scalar' if rank == 0 else f'{rank}-D'}, got shape {fmt(f.shape)}",
-                                      port=port)
+                raise ValidationError(
+                    f"CTCLoss's {self.inputs[port].name} must be "
+                    f"{'a scalar' if rank == 0 else f'{rank}-D'}, got shape {fmt(f.shape)}",
+                    port=port,
+                )
         batch, time = (logits.shape[0], logits.shape[1]) if logits.shape is not None else (DYN, DYN)
         for port, f in ((1, logit_length), (2, labels), (3, label_length)):
             if f.shape is None:
@@ -64,8 +73,11 @@ class CTCLoss(Op):
             t = intersect(time, f.shape[1]) if port == 2 else time
             if n is None or t is None:
                 want = "[N, T]" if port == 2 else "[N]"
-                raise ValidationError(f"CTCLoss's {self.inputs[port].name} must be {want} of logits [N, T, C], got "
-                                      f"{fmt(f.shape)} for logits {fmt(logits.shape)}", port=port)
+                raise ValidationError(
+                    f"CTCLoss's {self.inputs[port].name} must be {want} of logits [N, T, C], got "
+                    f"{fmt(f.shape)} for logits {fmt(logits.shape)}",
+                    port=port,
+                )
             batch, time = n, t
         return Fact(logits.etype, (batch,))
 
@@ -73,8 +85,10 @@ class CTCLoss(Op):
         batch, steps, classes = logits.shape
         frames = np.asarray(logit_length).astype(np.int64)
         size = np.asarray(label_length).astype(np.int64)
-        for what, v, hi, port in (("logit_length", frames, np.full(batch, steps), 1),
-                                  ("label_length", size, frames, 3)):
+        for what, v, hi, port in (
+            ("logit_length", frames, np.full(batch, steps), 1),
+            ("label_length", size, frames, 3),
+        ):
             bad = (v < 0) | (v > hi)
             if bad.any():
                 i = int(np.argmax(bad))
@@ -82,8 +96,9 @@ class CTCLoss(Op):
                 raise ExecutionError(f"CTCLoss's {what}[{i}] = {v[i]} is out of range {bound}", port=port)
         blank = classes - 1 if blank_index is None else scalar_int(blank_index, "blank_index")
         if not 0 <= blank < classes:
-            raise IndexOutOfRangeError(f"CTCLoss's blank_index {blank} is out of range [0, {classes - 1}]", port=4,
-                                       code="C004")
+            raise IndexOutOfRangeError(
+                f"CTCLoss's blank_index {blank} is out of range [0, {classes - 1}]", port=4, code="C004"
+            )
         labels = np.asarray(labels).astype(np.int64)
         counted = np.arange(steps)[None, :] < size[:, None]
         bad = counted & ((labels < 0) | (labels >= classes) | (labels == blank))

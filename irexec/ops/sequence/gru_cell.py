@@ -16,6 +16,7 @@ Departures from the CPU plugin: with B left out the plugin cannot compile the ce
 2026.4: "index '4' out of range"); irexec uses zeros, as the spec says. An empty batch gives
 empty outputs; the plugin cannot compile it.
 """
+
 from __future__ import annotations
 
 from ..op import Attr, Input
@@ -27,8 +28,13 @@ from ._recurrent import FLOATS, GRU
 class GRUCell(GRU):
     type, version = "GRUCell", "opset3"
     spec = "sequence/gru-cell-3"
-    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"), Input("W", same_as="X"),
-              Input("R", same_as="X"), Input("B", same_as="X", optional=True))
+    inputs = (
+        Input("X", FLOATS),
+        Input("initial_hidden_state", same_as="X"),
+        Input("W", same_as="X"),
+        Input("R", same_as="X"),
+        Input("B", same_as="X", optional=True),
+    )
     attrs = GRU.make_attrs("sigmoid, tanh", (Attr("linear_before_reset", "bool", False),))
 
     def output_facts(self, *ins):

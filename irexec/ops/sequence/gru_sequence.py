@@ -18,6 +18,7 @@ An empty batch gives empty outputs and a seq_len of 0 an empty Y and zero
 states (every length is 0); the plugin crashes on the first (a floating-point exception) and
 refuses the second (TensorIterator: invalid "start", "stride", "end").
 """
+
 from __future__ import annotations
 
 from ..op import Attr, Input
@@ -29,12 +30,18 @@ from ._recurrent import DIRECTIONS, FLOATS, GRU
 class GRUSequence(GRU):
     type, version = "GRUSequence", "opset5"
     spec = "sequence/gru-sequence-5"
-    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"),
-              Input("sequence_lengths", "int"), Input("W", same_as="X"), Input("R", same_as="X"),
-              Input("B", same_as="X"))
+    inputs = (
+        Input("X", FLOATS),
+        Input("initial_hidden_state", same_as="X"),
+        Input("sequence_lengths", "int"),
+        Input("W", same_as="X"),
+        Input("R", same_as="X"),
+        Input("B", same_as="X"),
+    )
     outputs = ("Y", "Ho")
-    attrs = GRU.make_attrs("sigmoid, tanh", (Attr("direction", "str", choices=DIRECTIONS),
-                                             Attr("linear_before_reset", "bool", False)))
+    attrs = GRU.make_attrs(
+        "sigmoid, tanh", (Attr("direction", "str", choices=DIRECTIONS), Attr("linear_before_reset", "bool", False))
+    )
 
     def output_facts(self, *ins):
         return self.sequence_facts(*ins)

@@ -20,6 +20,7 @@ Departures from the CPU plugin: with ``activations`` left out, OpenVINO reads an
 the plugin cannot compile the layer; irexec uses the spec's default sigmoid, tanh, tanh. An empty
 batch (0 rows) gives empty outputs; the plugin cannot compile it.
 """
+
 from __future__ import annotations
 
 from ..op import Attr, Input
@@ -42,9 +43,14 @@ class _LSTMCell(LSTM):
 class LSTMCell4(_LSTMCell):
     type, version = "LSTMCell", "opset4"
     spec = "sequence/lstm-cell-4"
-    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"),
-              Input("initial_cell_state", same_as="X"), Input("W", same_as="X"), Input("R", same_as="X"),
-              Input("B", same_as="X"))
+    inputs = (
+        Input("X", FLOATS),
+        Input("initial_hidden_state", same_as="X"),
+        Input("initial_cell_state", same_as="X"),
+        Input("W", same_as="X"),
+        Input("R", same_as="X"),
+        Input("B", same_as="X"),
+    )
 
 
 @register
@@ -52,5 +58,7 @@ class LSTMCell1(_LSTMCell):
     type, version = "LSTMCell", "opset1"
     spec = "sequence/lstm-cell-1"
     inputs = LSTMCell4.inputs[:5] + (Input("B", same_as="X", optional=True), Input("P", same_as="X", optional=True))
-    attrs = _LSTMCell.attrs + (Attr("input_forget", "bool", False),
-                               Attr("weights_format", "str", "fico", ("fico", "icof", "ifco", "ifoc", "iofc")))
+    attrs = _LSTMCell.attrs + (
+        Attr("input_forget", "bool", False),
+        Attr("weights_format", "str", "fico", ("fico", "icof", "ifco", "ifoc", "iofc")),
+    )

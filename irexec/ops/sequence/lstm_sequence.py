@@ -20,6 +20,7 @@ An empty batch gives empty outputs and a seq_len of 0 an empty Y and zero
 states (every length is 0); the plugin crashes on the first (a floating-point exception) and
 refuses the second (TensorIterator: invalid "start", "stride", "end").
 """
+
 from __future__ import annotations
 
 from ..op import REQUIRED, Attr, Input
@@ -31,9 +32,15 @@ from ._recurrent import DIRECTIONS, FLOATS, LSTM
 class LSTMSequence5(LSTM):
     type, version = "LSTMSequence", "opset5"
     spec = "sequence/lstm-sequence-5"
-    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"),
-              Input("initial_cell_state", same_as="X"), Input("sequence_lengths", "int"),
-              Input("W", same_as="X"), Input("R", same_as="X"), Input("B", same_as="X"))
+    inputs = (
+        Input("X", FLOATS),
+        Input("initial_hidden_state", same_as="X"),
+        Input("initial_cell_state", same_as="X"),
+        Input("sequence_lengths", "int"),
+        Input("W", same_as="X"),
+        Input("R", same_as="X"),
+        Input("B", same_as="X"),
+    )
     outputs = ("Y", "Ho", "Co")
     attrs = LSTM.make_attrs("sigmoid,tanh,tanh", (Attr("direction", "str", REQUIRED, DIRECTIONS),))
 

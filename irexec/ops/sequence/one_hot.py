@@ -14,6 +14,7 @@ negative index gives a row of ``off_value``) or ``normalize`` (an index in [-dep
 from the end, ``depth + index``; below -depth still gives ``off_value``). The spec's page spells
 the first ``ignore-negative``, OpenVINO writes and reads ``ignore_negative``: irexec reads both.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,16 +30,21 @@ from ..registry import register
 class OneHot(Op):
     type, version = "OneHot", "opset1"
     spec = "sequence/one-hot-1"
-    inputs = (Input("indices", "i32|i64", role="indices"), Input("depth", "i32|i64", role="sizes", value=True),
-              Input("on_value"), Input("off_value", same_as="on_value"))
+    inputs = (
+        Input("indices", "i32|i64", role="indices"),
+        Input("depth", "i32|i64", role="sizes", value=True),
+        Input("on_value"),
+        Input("off_value", same_as="on_value"),
+    )
     attrs = (Attr("axis", "int"),)
     negative_indices_mode = "ignore_negative"  # OneHot-1's rule (OneHot-16 declares the attribute)
 
     def output_facts(self, indices, depth, on_value, off_value):
         for port, f in ((1, depth), (2, on_value), (3, off_value)):
             if f.shape is not None and len(f.shape) != 0:
-                raise ValidationError(f"OneHot's {self.inputs[port].name} must be a scalar, got shape {fmt(f.shape)}",
-                                      port=port)
+                raise ValidationError(
+                    f"OneHot's {self.inputs[port].name} must be a scalar, got shape {fmt(f.shape)}", port=port
+                )
         etype = on_value.etype or off_value.etype
         n = None if depth.value is None else positive_depth(depth.value)
         if indices.shape is None:
@@ -68,6 +74,7 @@ def positive_depth(depth) -> int:
 class OneHot16(OneHot):
     type, version = "OneHot", "opset16"
     spec = "sequence/one-hot-16"
-    attrs = (Attr("axis", "int"),
-             Attr("negative_indices_mode", "str", "ignore_negative", ("ignore_negative", "ignore-negative",
-                                                                      "normalize")))
+    attrs = (
+        Attr("axis", "int"),
+        Attr("negative_indices_mode", "str", "ignore_negative", ("ignore_negative", "ignore-negative", "normalize")),
+    )

@@ -9,6 +9,7 @@ in f32 and round once.
 
 Departure from the CPU plugin: an empty batch gives empty outputs; the plugin cannot compile it.
 """
+
 from __future__ import annotations
 
 from ..op import Input
@@ -20,8 +21,13 @@ from ._recurrent import FLOATS, RNN
 class RNNCell(RNN):
     type, version = "RNNCell", "opset1"
     spec = "sequence/rnn-cell-1"
-    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"), Input("W", same_as="X"),
-              Input("R", same_as="X"), Input("B", same_as="X"))
+    inputs = (
+        Input("X", FLOATS),
+        Input("initial_hidden_state", same_as="X"),
+        Input("W", same_as="X"),
+        Input("R", same_as="X"),
+        Input("B", same_as="X"),
+    )
     attrs = RNN.make_attrs("tanh")
 
     def output_facts(self, *ins):

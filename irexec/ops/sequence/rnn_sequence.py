@@ -17,6 +17,7 @@ An empty batch gives empty outputs and a seq_len of 0 an empty Y and zero
 states (every length is 0); the plugin crashes on the first (a floating-point exception) and
 refuses the second (TensorIterator: invalid "start", "stride", "end").
 """
+
 from __future__ import annotations
 
 from ..op import Attr, Input
@@ -28,9 +29,14 @@ from ._recurrent import DIRECTIONS, FLOATS, RNN
 class RNNSequence(RNN):
     type, version = "RNNSequence", "opset5"
     spec = "sequence/rnn-sequence-5"
-    inputs = (Input("X", FLOATS), Input("initial_hidden_state", same_as="X"),
-              Input("sequence_lengths", "int"), Input("W", same_as="X"), Input("R", same_as="X"),
-              Input("B", same_as="X"))
+    inputs = (
+        Input("X", FLOATS),
+        Input("initial_hidden_state", same_as="X"),
+        Input("sequence_lengths", "int"),
+        Input("W", same_as="X"),
+        Input("R", same_as="X"),
+        Input("B", same_as="X"),
+    )
     outputs = ("Y", "Ho")
     attrs = RNN.make_attrs("tanh", (Attr("direction", "str", choices=DIRECTIONS),))
 

@@ -23,6 +23,7 @@ f16 and bf16 compute in f32 and round once. An empty S gives zeros (the spec's f
 softmax, an empty product); E = 0 gives NaN with the default scale (1/sqrt(0) times 0) and the
 mean of value's rows with a given one. The CPU plugin leaves the output uninitialised in both.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,39 +42,50 @@ def _scores_shape(q, k, v, mask, causal: bool):
     where a rank is unknown). Raises for shapes the formula cannot combine."""
     for name, s, port in (("query", q, 0), ("key", k, 1), ("value", v, 2)):
         if s is not None and len(s) < 3:
-            raise ValidationError(f"ScaledDotProductAttention's {name} must have rank 3 or more, got {fmt(s)}",
-                                  port=port)
+            raise ValidationError(
+                f"ScaledDotProductAttention's {name} must have rank 3 or more, got {fmt(s)}", port=port
+            )
     if q is not None and k is not None and intersect(q[-1], k[-1]) is None:
-        raise ValidationError(f"ScaledDotProductAttention's query and key differ in E (the last dim): "
-                              f"{fmt(q)} and {fmt(k)}", port=1)
+        raise ValidationError(
+            f"ScaledDotProductAttention's query and key differ in E (the last dim): {fmt(q)} and {fmt(k)}", port=1
+        )
     if k is not None and v is not None and intersect(k[-2], v[-2]) is None:
-        raise ValidationError(f"ScaledDotProductAttention's key and value differ in S (dim -2): "
-                              f"{fmt(k)} and {fmt(v)}", port=2)
+        raise ValidationError(
+            f"ScaledDotProductAttention's key and value differ in S (dim -2): {fmt(k)} and {fmt(v)}", port=2
+        )
     known = [s for s in (q, k, v) if s is not None]
     if len(known) < 3:
         return None
     try:
         batch = broadcast_numpy(broadcast_numpy(q[:-2], k[:-2]), v[:-2])
     except ValidationError:
-        raise ValidationError(f"ScaledDotProductAttention's batch dims do not broadcast: query {fmt(q)}, "
-                              f"key {fmt(k)}, value {fmt(v)}") from None
+        raise ValidationError(
+            f"ScaledDotProductAttention's batch dims do not broadcast: query {fmt(q)}, key {fmt(k)}, value {fmt(v)}"
+        ) from None
     L, S = q[-2], intersect(k[-2], v[-2])
     if mask is not None and not causal and mask.shape is None:
         return None
     if mask is not None and not causal and len(mask.shape) > 0:
         m = mask.shape
         if len(m) < 2:
-            raise ValidationError(f"ScaledDotProductAttention's attention_mask must be a scalar or have rank 2 "
-                                  f"or more, got {fmt(m)}", port=3)
+            raise ValidationError(
+                f"ScaledDotProductAttention's attention_mask must be a scalar or have rank 2 or more, got {fmt(m)}",
+                port=3,
+            )
         if not m[-1].compatible(ONE) and not m[-1].compatible(S):
-            raise ValidationError(f"ScaledDotProductAttention's attention_mask {fmt(m)} does not broadcast to "
-                                  f"S={S} of key {fmt(k)}", port=3)
+            raise ValidationError(
+                f"ScaledDotProductAttention's attention_mask {fmt(m)} does not broadcast to S={S} of key {fmt(k)}",
+                port=3,
+            )
         try:
             batch = broadcast_numpy(batch, m[:-2])
             L = broadcast_numpy((L,), (m[-2],))[0]
         except ValidationError:
-            raise ValidationError(f"ScaledDotProductAttention's attention_mask {fmt(m)} does not broadcast with "
-                                  f"the scores [{','.join(map(str, batch + (L, S)))}]", port=3) from None
+            raise ValidationError(
+                f"ScaledDotProductAttention's attention_mask {fmt(m)} does not broadcast with "
+                f"the scores [{','.join(map(str, batch + (L, S)))}]",
+                port=3,
+            ) from None
     return batch + (L, S)
 
 
@@ -81,21 +93,37 @@ def _scores_shape(q, k, v, mask, causal: bool):
 class ScaledDotProductAttention(Op):
     type, version = "ScaledDotProductAttention", "opset13"
     spec = "sequence/scaled-dot-product-attention"
-    inputs = (Input("query", "float"), Input("key", same_as="query"), Input("value", same_as="query"),
-              Input("attention_mask", _FLOATS + "|boolean", optional=True),
-              Input("scale", same_as="query", optional=True),
-              Input("sink", same_as="query", optional=True))
+    inputs = (
+        Input("query", "float"),
+        Input("key", same_as="query"),
+        Input("value", same_as="query"),
+        Input("attention_mask", _FLOATS + "|boolean", optional=True),
+        Input("scale", same_as="query", optional=True),
+        Input("sink", same_as="query", optional=True),
+    )
     attrs = (Attr("causal", "bool"),)
 
     def output_facts(self, q, k, v, mask=None, scale=None, sink=None):
-        if mask is not None and mask.etype is not None and q.etype is not None \
-                and mask.etype.name != "boolean" and mask.etype != q.etype:
-            raise ValidationError(f"ScaledDotProductAttention's attention_mask must be boolean or of the query's "
-                                  f"type {q.etype}, got {mask.etype}", port=3)
-        if scale is not None and scale.shape is not None and (
-                len(scale.shape) > 1 or (len(scale.shape) == 1 and not scale.shape[0].compatible(ONE))):
-            raise ValidationError(f"ScaledDotProductAttention's scale must be a scalar or have 1 element, "
-                                  f"got {fmt(scale.shape)}", port=4)
+        if (
+            mask is not None
+            and mask.etype is not None
+            and q.etype is not None
+            and mask.etype.name != "boolean"
+            and mask.etype != q.etype
+        ):
+            raise ValidationError(
+                f"ScaledDotProductAttention's attention_mask must be boolean or of the query's "
+                f"type {q.etype}, got {mask.etype}",
+                port=3,
+            )
+        if (
+            scale is not None
+            and scale.shape is not None
+            and (len(scale.shape) > 1 or (len(scale.shape) == 1 and not scale.shape[0].compatible(ONE)))
+        ):
+            raise ValidationError(
+                f"ScaledDotProductAttention's scale must be a scalar or have 1 element, got {fmt(scale.shape)}", port=4
+            )
         scores = _scores_shape(q.shape, k.shape, v.shape, mask, self.causal)
         if sink is not None and sink.shape is not None and scores is not None:
             _check_sink(sink.shape, scores)
@@ -146,11 +174,15 @@ def _softmax(x: np.ndarray) -> None:
 
 def _check_sink(s, scores) -> None:
     if len(s) != len(scores):
-        raise ValidationError(f"ScaledDotProductAttention's sink must have the scores' rank {len(scores)}, "
-                              f"got {fmt(s)}", port=5)
+        raise ValidationError(
+            f"ScaledDotProductAttention's sink must have the scores' rank {len(scores)}, got {fmt(s)}", port=5
+        )
     if not s[-1].compatible(ONE):
         raise ValidationError(f"ScaledDotProductAttention's sink must have last dim 1, got {fmt(s)}", port=5)
     for d, want in zip(s[:-1], scores[:-1]):
         if not d.compatible(ONE) and not d.compatible(want):
-            raise ValidationError(f"ScaledDotProductAttention's sink {fmt(s)} does not broadcast to the scores' "
-                                  f"[{','.join(map(str, scores[:-1]))},1]", port=5)
+            raise ValidationError(
+                f"ScaledDotProductAttention's sink {fmt(s)} does not broadcast to the scores' "
+                f"[{','.join(map(str, scores[:-1]))},1]",
+                port=5,
+            )

@@ -11,6 +11,7 @@ gives [0,0]); OpenVINO's shape inference, the plugin with a constant pattern, an
 ([1,0]). OpenVINO refuses a 0 (special_zero false) beside a -1 when the input's dims are unknown;
 irexec leaves that -1 unknown.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,8 +24,8 @@ from ..common import dyn_rank, int_vector, itemsize, require_array_shape
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
 
-
 # ---- the shape rule (pure functions, over the actual shape or a partial one) -------------------
+
 
 def reshape_rule(in_shape: tuple, target: list, special_zero: bool) -> tuple:
     out, minus_one, copied = [], None, set()
@@ -36,8 +37,9 @@ def reshape_rule(in_shape: tuple, target: list, special_zero: bool) -> tuple:
             out.append(1)
         elif t == 0 and special_zero:
             if i >= len(in_shape):
-                raise ValidationError(f"Reshape target {target}: 0 at {i} copies a dim the input "
-                                      f"{list(in_shape)} does not have")
+                raise ValidationError(
+                    f"Reshape target {target}: 0 at {i} copies a dim the input {list(in_shape)} does not have"
+                )
             out.append(in_shape[i])
             copied.add(i)
         elif t < 0:
@@ -51,8 +53,9 @@ def reshape_rule(in_shape: tuple, target: list, special_zero: bool) -> tuple:
         rest_out = math.prod(d for i, d in enumerate(out) if i not in copied and i != minus_one)
         if rest_out == 0:
             if rest_in != 0:
-                raise ValidationError(f"cannot reshape {list(in_shape)} to {target}: the other dims "
-                                      f"hold no elements, the input does")
+                raise ValidationError(
+                    f"cannot reshape {list(in_shape)} to {target}: the other dims hold no elements, the input does"
+                )
             out[minus_one] = 1
         elif rest_in % rest_out:
             raise ValidationError(f"cannot reshape {list(in_shape)} to {target}")
@@ -62,8 +65,7 @@ def reshape_rule(in_shape: tuple, target: list, special_zero: bool) -> tuple:
     # the input (e.g. [2,3,4] -> [0,0,5]); irexec refuses instead.
     total, known = math.prod(in_shape), math.prod(out)
     if known != total:
-        raise ValidationError(f"cannot reshape {list(in_shape)} ({total} elements) to {out} "
-                              f"({known} elements)")
+        raise ValidationError(f"cannot reshape {list(in_shape)} ({total} elements) to {out} ({known} elements)")
     return tuple(out)
 
 
@@ -84,8 +86,9 @@ def reshape_pshape(in_shape, target: list, special_zero: bool) -> tuple:
     for i, t in enumerate(target):
         if i in copied:
             if i >= len(in_shape):
-                raise ValidationError(f"Reshape target {target}: 0 at {i} copies a dim the input "
-                                      f"{fmt(in_shape)} does not have")
+                raise ValidationError(
+                    f"Reshape target {target}: 0 at {i} copies a dim the input {fmt(in_shape)} does not have"
+                )
             out.append(in_shape[i])
         else:
             out.append(DYN if t == -1 else Dim(t, t))
@@ -99,6 +102,7 @@ def _pattern(target: np.ndarray) -> list:
 
 
 # ---- the op ------------------------------------------------------------------------------------
+
 
 @register
 class Reshape(Op):
@@ -121,6 +125,8 @@ class Reshape(Op):
         return Fact(data.etype, dyn_rank(n) if n is not None else None)
 
     def compute(self, data, target):
-        shape = self.memo((data.shape, target.dtype.char, target.tobytes()),
-                          lambda: reshape_rule(np.shape(data), _pattern(target), self.special_zero))
+        shape = self.memo(
+            (data.shape, target.dtype.char, target.tobytes()),
+            lambda: reshape_rule(np.shape(data), _pattern(target), self.special_zero),
+        )
         return np.reshape(data, shape)

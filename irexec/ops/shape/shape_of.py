@@ -9,6 +9,7 @@ A dim that does not fit in the output type (i32) is refused, not wrapped.
 ShapeOf-3 with ``output_type`` left out: irexec uses the spec's default, i64; OpenVINO refuses to
 read such a layer ("Output type must be i32 or i64").
 """
+
 import numpy as np
 
 from ...errors import ValidationError

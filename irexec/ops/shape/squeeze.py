@@ -16,6 +16,7 @@ spec says, not refused; and with ``allow_axis_skip`` (default false) a listed di
 that might be 1 leaves the rank open too, instead of being inferred dropped. The CPU plugin
 refuses a Squeeze whose output rank is open (Squeeze-15 with axes fed at run time); irexec runs it.
 """
+
 from __future__ import annotations
 
 import math
@@ -58,15 +59,24 @@ class Squeeze(Op):
             raise ValidationError(f"Squeeze's axes must be a scalar or 1-D, got {fmt(axes.shape)}")
         if data.shape is None:
             return Fact(data.etype, None)
-        if not data.shape and axes is not None and axes.shape is not None and \
-                all(d.is_static for d in axes.shape) and math.prod(d.lo for d in axes.shape) > 0:
+        if (
+            not data.shape
+            and axes is not None
+            and axes.shape is not None
+            and all(d.is_static for d in axes.shape)
+            and math.prod(d.lo for d in axes.shape) > 0
+        ):
             # (Known from the shapes alone: a scalar has no axis to list.)
             raise ValidationError("Squeeze axes are out of range for a scalar (rank 0)", code="S006")
         if axes is None or axes.value is not None:
             ax = None if axes is None else int_vector(axes.value, "axes")
             return Fact(data.etype, squeeze_rule(data.shape, ax))
-        if axes.shape is not None and all(d.is_static for d in axes.shape) and \
-                math.prod(d.lo for d in axes.shape) == 1 and data.shape:
+        if (
+            axes.shape is not None
+            and all(d.is_static for d in axes.shape)
+            and math.prod(d.lo for d in axes.shape) == 1
+            and data.shape
+        ):
             # One unknown axis: the rank drops by one if any dim could be 1 (OpenVINO's rule).
             if any(d.compatible(ONE) for d in data.shape):
                 return Fact(data.etype, dyn_rank(len(data.shape) - 1))

@@ -7,6 +7,7 @@ rank) and after it; an axis that lands past the end appends.
 The CPU plugin compiles no Unsqueeze whose axes come at run time ("CPU plug-in doesn't support
 Unsqueeze operation with dynamic rank", even for one axis); irexec runs it.
 """
+
 from __future__ import annotations
 
 import math
@@ -53,8 +54,7 @@ class Unsqueeze(Op):
             return Fact(data.etype, None)
         if axes.value is not None:
             return Fact(data.etype, unsqueeze_rule(data.shape, int_vector(axes.value, "axes"), ONE))
-        if axes.shape is not None and all(d.is_static for d in axes.shape) and \
-                math.prod(d.lo for d in axes.shape) == 1:
+        if axes.shape is not None and all(d.is_static for d in axes.shape) and math.prod(d.lo for d in axes.shape) == 1:
             return Fact(data.etype, dyn_rank(len(data.shape) + 1))
         return Fact(data.etype, None)
 

@@ -5,6 +5,7 @@ A complex tensor travels as a real one with a last dim of 2 (real part, imaginar
 transforms compute in f64 (complex128) and round once to the data's type, so f16 and bf16 are
 rounded once from a value at least as accurate as the plugin's f32.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,8 +18,11 @@ from ..op import Fact, Input
 # DFT, IDFT and IRDFT take complex data ([..., 2]); RDFT takes real data.
 COMPLEX, REAL = "complex", "real"
 
-INPUTS = (Input("data", "float"), Input("axes", "i32|i64", role="axes", value=True),
-          Input("signal_size", "i32|i64", role="sizes", value=True, optional=True))
+INPUTS = (
+    Input("data", "float"),
+    Input("axes", "i32|i64", role="axes", value=True),
+    Input("signal_size", "i32|i64", role="sizes", value=True, optional=True),
+)
 
 
 def _one_d(fact: Fact, op: str, what: str, port: int):
@@ -39,11 +43,14 @@ def signal_rank(op: str, shape: tuple, kind: str) -> int:
             raise ValidationError(f"{op}'s data must have rank 1 or more, got a scalar")
         return len(shape)
     if len(shape) < 2:
-        raise ValidationError(f"{op}'s data must have rank 2 or more (the last dim holds the real and imaginary "
-                              f"parts), got shape {fmt(shape)}")
+        raise ValidationError(
+            f"{op}'s data must have rank 2 or more (the last dim holds the real and imaginary "
+            f"parts), got shape {fmt(shape)}"
+        )
     if not shape[-1].compatible(fixed(2)):
-        raise ValidationError(f"{op}'s data must have a last dim of 2 (real and imaginary parts), got shape "
-                              f"{fmt(shape)}")
+        raise ValidationError(
+            f"{op}'s data must have a last dim of 2 (real and imaginary parts), got shape {fmt(shape)}"
+        )
     return len(shape) - 1
 
 
@@ -52,8 +59,11 @@ def normalized_axes(op: str, values, rank: int) -> list:
     out = []
     for a in int_vector(np.reshape(values, -1), f"{op}'s axes"):
         if not -rank <= a < rank:
-            raise ValidationError(f"{op}'s axis {a} is out of range [{-rank}, {rank - 1}] for a signal of "
-                                  f"rank {rank}", port=1, code="S006")
+            raise ValidationError(
+                f"{op}'s axis {a} is out of range [{-rank}, {rank - 1}] for a signal of rank {rank}",
+                port=1,
+                code="S006",
+            )
         a = a + rank if a < 0 else a
         if a in out:
             raise ValidationError(f"{op}'s axes list axis {a} twice", port=1)
@@ -82,8 +92,9 @@ def half(d):
 def doubled(op: str, d, axis: int):
     """The dim of 2 * (M - 1) for M in ``d`` (IRDFT's last axis left to its default)."""
     if d.hi == 0:
-        raise ValidationError(f"{op}'s last axis {axis} holds no coefficient (size 0): its default signal size "
-                              f"2 * (0 - 1) is negative")
+        raise ValidationError(
+            f"{op}'s last axis {axis} holds no coefficient (size 0): its default signal size 2 * (0 - 1) is negative"
+        )
     return span(max(0, 2 * (d.lo - 1)), None if d.hi is None else 2 * (d.hi - 1))
 
 
@@ -95,8 +106,11 @@ def fft_facts(op: str, kind: str, inverse_real: bool, data: Fact, axes: Fact, si
     if n_axes == 0:
         raise ValidationError(f"{op}'s axes must not be empty", port=1)
     if n_axes is not None and n_sizes is not None and n_axes != n_sizes:
-        raise ValidationError(f"{op}'s signal_size must have one entry per axis, got shape {fmt(sizes.shape)} for "
-                              f"axes of shape {fmt(axes.shape)}", port=2)
+        raise ValidationError(
+            f"{op}'s signal_size must have one entry per axis, got shape {fmt(sizes.shape)} for "
+            f"axes of shape {fmt(axes.shape)}",
+            port=2,
+        )
     if data.shape is None:
         return Fact(data.etype, None)
     rank = signal_rank(op, data.shape, kind)
@@ -135,6 +149,7 @@ def _fact(data: Fact, shape: list) -> Fact:
 
 
 # ---- compute -------------------------------------------------------------------------------------
+
 
 def read(op: str, kind: str, data: np.ndarray, axes, sizes):
     """The signal (complex128 or float64), its normalised axes and the size of each."""

@@ -1,5 +1,6 @@
 """What STFT and ISTFT share: their frame_size and frame_step scalars, the window's checks, and
 the window padded with zeros to frame_size, centred."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -59,5 +60,5 @@ def padded_window(op: str, window: np.ndarray, fs: int) -> np.ndarray:
     check_window(op, window.shape[0], fs)
     out = np.zeros(fs, np.float64)
     left = (fs - window.shape[0]) // 2
-    out[left:left + window.shape[0]] = window.astype(np.float64)
+    out[left : left + window.shape[0]] = window.astype(np.float64)
     return out

@@ -15,6 +15,7 @@ refuses an empty ``axes``. It computes in f64 and rounds once to the data's type
 computes in f32: floats agree to about 1e-6 of the signal's magnitude).
 
 Departs from the CPU plugin, which crashes the process on a signal_size of 0."""
+
 from __future__ import annotations
 
 import numpy as np

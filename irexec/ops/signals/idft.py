@@ -9,6 +9,7 @@ f64 and rounds once to the data's type (the plugin computes in f32).
 
 Departs from the CPU plugin, which crashes the process on a signal_size of 0 (irexec: an empty
 axis, or zeros where an empty axis is padded)."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -24,14 +24,15 @@ Departs from the CPU plugin, which fails to compile a constant signal_size holdi
 axes or signal_size fed at run time: it crashes on the axes), does not zero-pad an axis other
 than the last (its values differ), and where the last axis needs more coefficients than the
 data holds (S // 2 + 1 > M) reads the next row's instead of zeros; irexec follows the spec."""
+
 from __future__ import annotations
 
 import numpy as np
 
+from ...shapes import fixed
 from ..op import Fact, Op
 from ..registry import register
 from ._fft import COMPLEX, INPUTS, doubled, fft_facts, fit, read
-from ...shapes import fixed
 
 
 @register

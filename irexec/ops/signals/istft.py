@@ -21,6 +21,7 @@ computes in f32).
 Departs from the CPU plugin, whose default length with ``center`` and an odd frame_size is
 (frames - 1) * frame_step + 1 (the spec: (frames - 1) * frame_step; the samples they share
 agree)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -52,30 +53,42 @@ def default_length(frames: int, fs: int, st: int, center: bool) -> int:
 class ISTFT(Op):
     type, version = "ISTFT", "opset16"
     spec = "signals/istft-16"
-    inputs = (Input("data", "float"), Input("window", "float", same_as="data"),
-              Input("frame_size", "i32|i64", role="sizes", value=True),
-              Input("frame_step", "i32|i64", role="sizes", value=True),
-              Input("signal_length", "i32|i64", role="sizes", value=True, optional=True))
+    inputs = (
+        Input("data", "float"),
+        Input("window", "float", same_as="data"),
+        Input("frame_size", "i32|i64", role="sizes", value=True),
+        Input("frame_step", "i32|i64", role="sizes", value=True),
+        Input("signal_length", "i32|i64", role="sizes", value=True, optional=True),
+    )
     attrs = (Attr("center", "bool"), Attr("normalized", "bool"))
 
     def output_facts(self, data, window, size, step, length=None):
         require_rank(self.type, data, (3, 4), "data", "3-D or 4-D", 0)
         fs, st = known_scalars(self.type, size, step)
         window_facts(self.type, window, fs)
-        if length is not None and length.shape is not None and not (
-                len(length.shape) == 0 or (len(length.shape) == 1 and length.shape[0].compatible(fixed(1)))):
-            raise ValidationError(f"ISTFT's signal_length must be a scalar or a 1-element 1-D tensor, got shape "
-                                  f"{fmt(length.shape)}", port=LENGTH)
+        if (
+            length is not None
+            and length.shape is not None
+            and not (len(length.shape) == 0 or (len(length.shape) == 1 and length.shape[0].compatible(fixed(1))))
+        ):
+            raise ValidationError(
+                f"ISTFT's signal_length must be a scalar or a 1-element 1-D tensor, got shape {fmt(length.shape)}",
+                port=LENGTH,
+            )
         n = None if length is None or length.value is None else signal_length(length.value)
         if data.shape is None:
             return Fact(data.etype, None)
         if not data.shape[-1].compatible(fixed(2)):
-            raise ValidationError(f"ISTFT's data must have a last dim of 2 (real and imaginary parts), got shape "
-                                  f"{fmt(data.shape)}")
+            raise ValidationError(
+                f"ISTFT's data must have a last dim of 2 (real and imaginary parts), got shape {fmt(data.shape)}"
+            )
         bins, frames = data.shape[-3], data.shape[-2]
         if fs is not None and not bins.compatible(fixed(fs // 2 + 1)):
-            raise ValidationError(f"ISTFT's data must hold frame_size // 2 + 1 = {fs // 2 + 1} frequencies (dim "
-                                  f"-3), got shape {fmt(data.shape)}", port=FRAME_SIZE)
+            raise ValidationError(
+                f"ISTFT's data must hold frame_size // 2 + 1 = {fs // 2 + 1} frequencies (dim "
+                f"-3), got shape {fmt(data.shape)}",
+                port=FRAME_SIZE,
+            )
         if frames.hi == 0:
             raise ValidationError(f"ISTFT's data must hold 1 frame or more (dim -2), got shape {fmt(data.shape)}")
         if length is not None:
@@ -85,14 +98,17 @@ class ISTFT(Op):
             out = span(lo, None if frames.hi is None else default_length(frames.hi, fs, st, self.center))
         else:
             out = span(0, None)
-        return Fact(data.etype, data.shape[:len(data.shape) - 3] + (out,))
+        return Fact(data.etype, data.shape[: len(data.shape) - 3] + (out,))
 
     def compute(self, data, window, size, step, length=None):
         fs, st = frame_size(self.type, size), frame_step(self.type, step)
         bins, n = data.shape[-3], data.shape[-2]
         if bins != fs // 2 + 1:
-            raise ValidationError(f"ISTFT's data must hold frame_size // 2 + 1 = {fs // 2 + 1} frequencies (dim "
-                                  f"-3), got shape {list(data.shape)}", port=FRAME_SIZE)
+            raise ValidationError(
+                f"ISTFT's data must hold frame_size // 2 + 1 = {fs // 2 + 1} frequencies (dim "
+                f"-3), got shape {list(data.shape)}",
+                port=FRAME_SIZE,
+            )
         if n == 0:
             raise ValidationError(f"ISTFT's data must hold 1 frame or more (dim -2), got shape {list(data.shape)}")
         w = padded_window(self.type, window, fs)
@@ -115,5 +131,5 @@ class ISTFT(Op):
         start = fs // 2 if self.center else 0
         out = np.zeros((rows, out_len), np.float64)
         keep = max(0, min(out_len, total - start))
-        out[:, :keep] = y[:, start:start + keep]
+        out[:, :keep] = y[:, start : start + keep]
         return out.reshape(batch + (out_len,)).astype(data.dtype)

@@ -17,6 +17,7 @@ any order (signal_size follows it; the last one listed is halved). ``signal_size
 Departs from the CPU plugin, which refuses to run a signal_size larger than the axis ("Signal
 size greater than input size is not supported yet") and fails to compile a constant signal_size
 holding -1, or axes or signal_size fed at run time; irexec pads and reads -1 as the spec says."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -13,6 +13,7 @@ for m < frame_size // 2 + 1 (fft_results). The output is [Re Y, Im Y] along a la
 ``frame_size`` must be in [1, signal_size], ``frame_step`` positive, the window 1 to frame_size
 values long. irexec computes in f64 and rounds once to the signal's type (the plugin computes in
 f32)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,8 +29,9 @@ from ._stft import FRAME_SIZE, frame_size, frame_step, known_scalars, padded_win
 def frames_dim(length, fs: int, st: int):
     """The dim of (L - fs) // st + 1 for L in ``length`` (which must reach fs)."""
     if length.hi is not None and length.hi < fs:
-        raise ValidationError(f"STFT's frame_size must be in [1, {length}] (the signal's size), got {fs}",
-                              port=FRAME_SIZE)
+        raise ValidationError(
+            f"STFT's frame_size must be in [1, {length}] (the signal's size), got {fs}", port=FRAME_SIZE
+        )
     lo = (max(length.lo, fs) - fs) // st + 1
     return span(lo, None if length.hi is None else (length.hi - fs) // st + 1)
 
@@ -38,9 +40,12 @@ def frames_dim(length, fs: int, st: int):
 class STFT(Op):
     type, version = "STFT", "opset15"
     spec = "signals/stft-15"
-    inputs = (Input("signal", "float"), Input("window", "float", same_as="signal"),
-              Input("frame_size", "i32|i64", role="sizes", value=True),
-              Input("frame_step", "i32|i64", role="sizes", value=True))
+    inputs = (
+        Input("signal", "float"),
+        Input("window", "float", same_as="signal"),
+        Input("frame_size", "i32|i64", role="sizes", value=True),
+        Input("frame_step", "i32|i64", role="sizes", value=True),
+    )
     attrs = (Attr("transpose_frames", "bool"),)
 
     def output_facts(self, signal, window, size, step):
@@ -62,8 +67,9 @@ class STFT(Op):
         fs, st = frame_size(self.type, size), frame_step(self.type, step)
         length = signal.shape[-1]
         if fs > length:
-            raise ValidationError(f"STFT's frame_size must be in [1, {length}] (the signal's size), got {fs}",
-                                  port=FRAME_SIZE)
+            raise ValidationError(
+                f"STFT's frame_size must be in [1, {length}] (the signal's size), got {fs}", port=FRAME_SIZE
+            )
         w = padded_window(self.type, window, fs)
         n = (length - fs) // st + 1
         idx = np.arange(n)[:, None] * st + np.arange(fs)[None, :]

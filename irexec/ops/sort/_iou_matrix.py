@@ -2,6 +2,7 @@
 MatrixNms: the values of ``_nms_extra.iou`` (the same f32 arithmetic, step by step, so the same
 bits), computed with the per-box parts (areas, the boxes that overlap nothing) once per box and
 the pairwise parts in place, on contiguous coordinate planes."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -30,7 +31,7 @@ def iou_matrix(a: np.ndarray, b: np.ndarray, normalized: bool) -> np.ndarray:
     h -= np.maximum(ay1, by1)
     h += one
     np.maximum(h, F32(0), out=h)
-    w *= h                                    # the intersection
+    w *= h  # the intersection
     union = np.add(area_a, area_b, out=h)
     union -= w
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -13,6 +13,7 @@ for each pair, its highest-scoring box still in play (ties: the lowest box index
 the boxes of that batch against it with one vectorised IoU and decays (or removes) them. The
 loop runs at most min(max_output_boxes_per_class, num_boxes) times.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -63,8 +64,9 @@ def box_dims(boxes, scores, coords: int) -> tuple:
     if batches is None:
         raise ValidationError(f"boxes and scores must have one batch size, got {fmt(b)} and {fmt(s)}", port=1)
     if num is None:
-        raise ValidationError(f"scores' last dim must be the number of boxes, got boxes {fmt(b)} and scores "
-                              f"{fmt(s)}", port=1)
+        raise ValidationError(
+            f"scores' last dim must be the number of boxes, got boxes {fmt(b)} and scores {fmt(s)}", port=1
+        )
     return batches, num, s[1]
 
 
@@ -75,8 +77,16 @@ def selected_bound(batches, num, classes, limit) -> Dim:
     return product((per, batches, classes))
 
 
-def greedy(scores: np.ndarray, iou_with, limit: int, iou_threshold, score_threshold,
-           sigma=F32(0), cut_soft_by_iou: bool = False, iou_block=None) -> tuple:
+def greedy(
+    scores: np.ndarray,
+    iou_with,
+    limit: int,
+    iou_threshold,
+    score_threshold,
+    sigma=F32(0),
+    cut_soft_by_iou: bool = False,
+    iou_block=None,
+) -> tuple:
     """Select boxes per (batch, class). ``scores`` [B, C, N] f32; ``iou_with(pick)``: the IoU of
     each batch's boxes with box ``pick`` [B, C] of that batch, as [B, C, N] f32; ``iou_block``
     (for hard NMS): ``iou_block(batch, picks, boxes)``, the IoU [R, P, Q] of boxes ``picks``
@@ -180,8 +190,8 @@ def scan(valid, iou_at, limit: int, iou_threshold, eta=None) -> tuple:
     ng, k = valid.shape
     cap = min(limit, k)
     thr = np.full(ng, iou_threshold)
-    kept = np.zeros((ng, cap), np.int64)            # positions selected, per group in order
-    kept_thr = np.zeros((ng, cap), thr.dtype)       # the threshold each suppressed with
+    kept = np.zeros((ng, cap), np.int64)  # positions selected, per group in order
+    kept_thr = np.zeros((ng, cap), thr.dtype)  # the threshold each suppressed with
     nkept = np.zeros(ng, np.int64)
     shrinking = eta is not None and eta < 1
     start, size = 0, FIRST_BLOCK
@@ -201,7 +211,7 @@ def scan(valid, iou_at, limit: int, iou_threshold, eta=None) -> tuple:
                 h = int(have[part].max())
                 if h:
                     over = iou_at(rows[part], kept[rows[part], :h], block[part]) > kept_thr[rows[part], :h, None]
-                    over &= (np.arange(h) < have[part, None])[..., None]             # [r, H, B]
+                    over &= (np.arange(h) < have[part, None])[..., None]  # [r, H, B]
                     live[part] &= ~over.any(axis=1)
         start, size = stop, min(2 * size, LAST_BLOCK)
         m = int(live.sum(axis=1).max())
@@ -209,9 +219,9 @@ def scan(valid, iou_at, limit: int, iou_threshold, eta=None) -> tuple:
             continue
         # The survivors first (in order), the block cut to the most any group has.
         sub = np.argsort(~live, axis=1, kind="stable")[:, :m]
-        pos = stop - live.shape[1] + sub                                            # [R, M]
+        pos = stop - live.shape[1] + sub  # [R, M]
         live = np.take_along_axis(live, sub, axis=1)
-        iou = iou_at(rows, pos, pos)                                                # [R, M, M]
+        iou = iou_at(rows, pos, pos)  # [R, M, M]
         take = None if shrinking else _settle(live, iou > th[:, None, None])
         if take is None:
             _steps(live, iou, pos, rows, cap, eta if shrinking else None, have, th, kept, kept_thr)
@@ -294,14 +304,17 @@ def block_iou(y1, x1, y2, x2, area, batch, pick, box):
 def pairwise_iou(y1, x1, y2, x2, pick):
     """IoU of each box of a batch with box ``pick`` [B, C] of it: corner arrays [B, N] f32 in,
     [B, C, N] f32 out. A box of no area overlaps nothing (IoU 0)."""
+
     def at(a):
         return np.take_along_axis(a, pick, axis=1)[..., None]  # [B, C, 1]
+
     Y1, X1, Y2, X2 = (a[:, None, :] for a in (y1, x1, y2, x2))
     py1, px1, py2, px2 = at(y1), at(x1), at(y2), at(x2)
     area = (Y2 - Y1) * (X2 - X1)
     parea = (py2 - py1) * (px2 - px1)
-    inter = (np.maximum(np.minimum(Y2, py2) - np.maximum(Y1, py1), F32(0))
-             * np.maximum(np.minimum(X2, px2) - np.maximum(X1, px1), F32(0)))
+    inter = np.maximum(np.minimum(Y2, py2) - np.maximum(Y1, py1), F32(0)) * np.maximum(
+        np.minimum(X2, px2) - np.maximum(X1, px1), F32(0)
+    )
     with np.errstate(divide="ignore", invalid="ignore"):
         iou = inter / (area + parea - inter)
     return np.where((area <= 0) | (parea <= 0), F32(0), iou).astype(F32, copy=False)

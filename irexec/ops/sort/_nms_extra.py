@@ -5,6 +5,7 @@ class's candidates, and the order of the selected rows.
 Both work on groups: one group per (image, class), holding that class's candidate boxes of that
 image, padded to a common count (a mask says which entries are real). Every step works on all
 groups at once."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -21,14 +22,16 @@ SORTS = ("none", "classid", "score", "class")
 
 
 def common_attrs() -> tuple:
-    return (Attr("sort_result_type", "str", "none", SORTS),
-            Attr("sort_result_across_batch", "bool", False),
-            Attr("output_type", "etype", I64),
-            Attr("score_threshold", "float", 0.0),
-            Attr("nms_top_k", "int", -1),
-            Attr("keep_top_k", "int", -1),
-            Attr("background_class", "int", -1),
-            Attr("normalized", "bool", True))
+    return (
+        Attr("sort_result_type", "str", "none", SORTS),
+        Attr("sort_result_across_batch", "bool", False),
+        Attr("output_type", "etype", I64),
+        Attr("score_threshold", "float", 0.0),
+        Attr("nms_top_k", "int", -1),
+        Attr("keep_top_k", "int", -1),
+        Attr("background_class", "int", -1),
+        Attr("normalized", "bool", True),
+    )
 
 
 def check_attrs(op) -> None:
@@ -57,21 +60,29 @@ def output_facts(op, boxes, scores, rois=None, count=None) -> list:
         s = _rank(scores, 3, "scores", 1, op)
         images, classes, num = intersect(b[0], s[0]), s[1], intersect(b[1], s[2])
         if images is None:
-            raise ValidationError(f"{op.type}'s boxes and scores must have one batch size, got {fmt(b)} and "
-                                  f"{fmt(s)}", port=1)
+            raise ValidationError(
+                f"{op.type}'s boxes and scores must have one batch size, got {fmt(b)} and {fmt(s)}", port=1
+            )
         if num is None:
-            raise ValidationError(f"{op.type}'s scores' last dim must be the number of boxes, got boxes {fmt(b)} "
-                                  f"and scores {fmt(s)}", port=1)
+            raise ValidationError(
+                f"{op.type}'s scores' last dim must be the number of boxes, got boxes {fmt(b)} and scores {fmt(s)}",
+                port=1,
+            )
     else:
         s = _rank(scores, 2, "scores", 1, op)
         r = _rank(rois, 1, "roisnum", 2, op)
         classes, num, images = intersect(b[0], s[0]), intersect(b[1], s[1]), r[0]
         if classes is None:
-            raise ValidationError(f"{op.type}'s boxes [classes, boxes, 4] and scores [classes, boxes] must have "
-                                  f"one number of classes, got {fmt(b)} and {fmt(s)}", port=1)
+            raise ValidationError(
+                f"{op.type}'s boxes [classes, boxes, 4] and scores [classes, boxes] must have "
+                f"one number of classes, got {fmt(b)} and {fmt(s)}",
+                port=1,
+            )
         if num is None:
-            raise ValidationError(f"{op.type}'s scores' last dim must be the number of boxes, got boxes {fmt(b)} "
-                                  f"and scores {fmt(s)}", port=1)
+            raise ValidationError(
+                f"{op.type}'s scores' last dim must be the number of boxes, got boxes {fmt(b)} and scores {fmt(s)}",
+                port=1,
+            )
     if not b[2].compatible(fixed(4)):
         raise ValidationError(f"{op.type}'s boxes' last dim must be 4, got shape {fmt(b)}", port=0)
     if count is None:
@@ -123,14 +134,15 @@ def groups(boxes, scores, rois, background: int) -> tuple:
         nc, n = scores.shape
         counts = np.asarray(rois).astype(np.int64).reshape(-1)
         if (counts < 0).any() or counts.sum() > n:
-            raise ValidationError(f"roisnum must hold counts of 0 or more summing to at most the {n} boxes, "
-                                  f"got {counts.tolist()}")
+            raise ValidationError(
+                f"roisnum must hold counts of 0 or more summing to at most the {n} boxes, got {counts.tolist()}"
+            )
         nb = counts.size
         start = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
         m = int(counts.max()) if nb else 0
         local = np.arange(m)
-        mask1 = local < counts[:, None]                                  # [B, m]
-        pos = np.where(mask1, start[:, None] + local, 0)                 # [B, m] box index
+        mask1 = local < counts[:, None]  # [B, m]
+        pos = np.where(mask1, start[:, None] + local, 0)  # [B, m] box index
         img, cls = (a.reshape(-1) for a in np.indices((nb, nc)))
         gb = boxes[cls[:, None], pos[img]] if n else np.zeros((nb * nc, m, 4), F32)
         gs = scores[cls[:, None], pos[img]] if n else np.zeros((nb * nc, m), F32)
@@ -148,8 +160,11 @@ def candidates(scores, mask, keep, top_k: int) -> tuple:
     all) valid per group."""
     ok = mask & keep
     key = np.where(ok, scores, -np.inf)
-    order = np.lexsort((np.broadcast_to(np.arange(scores.shape[1]), scores.shape), -key.astype(np.float64)), axis=-1) \
-        if scores.size else np.zeros(scores.shape, np.int64)
+    order = (
+        np.lexsort((np.broadcast_to(np.arange(scores.shape[1]), scores.shape), -key.astype(np.float64)), axis=-1)
+        if scores.size
+        else np.zeros(scores.shape, np.int64)
+    )
     k = scores.shape[1] if top_k < 0 else min(top_k, scores.shape[1])
     order = order[:, :k]
     valid = np.take_along_axis(ok, order, axis=1)
@@ -179,7 +194,9 @@ def arrange(op, img, cls, flat, score, box, nb: int) -> tuple:
         order = np.lexsort((flat, neg, cls, img))
     else:
         order = np.arange(img.size)
-    rows = np.concatenate([cls[order].astype(F32)[:, None], score[order].astype(F32)[:, None],
-                           box[order].astype(F32).reshape(-1, 4)], axis=1)
+    rows = np.concatenate(
+        [cls[order].astype(F32)[:, None], score[order].astype(F32)[:, None], box[order].astype(F32).reshape(-1, 4)],
+        axis=1,
+    )
     it = op.output_type.dtype
     return rows.reshape(-1, 6), flat[order].astype(it).reshape(-1, 1), per.astype(it)

@@ -30,6 +30,7 @@ Where the CPU plugin departs from the spec:
   leaves selected_num uninitialised when there are no boxes;
 - it takes no bf16.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,8 +50,11 @@ class MatrixNms(Op):
     spec = "sort/matrix-non-max-suppression-8"
     inputs = (Input("boxes", "float", value=True), Input("scores", "float", same_as="boxes", value=True))
     outputs = ("selected_outputs", "selected_indices", "selected_num")
-    attrs = nx.common_attrs() + (Attr("decay_function", "str", "linear", ("linear", "gaussian")),
-                                 Attr("gaussian_sigma", "float", 2.0), Attr("post_threshold", "float", 0.0))
+    attrs = nx.common_attrs() + (
+        Attr("decay_function", "str", "linear", ("linear", "gaussian")),
+        Attr("gaussian_sigma", "float", 2.0),
+        Attr("post_threshold", "float", 0.0),
+    )
 
     def setup(self):
         nx.check_attrs(self)
@@ -65,7 +69,7 @@ class MatrixNms(Op):
     def compute(self, boxes, scores):
         gb, gs, mask, img, cls, flat, nb = nx.groups(boxes, scores, None, self.background_class)
         order, valid = nx.candidates(gs, mask, gs > F32(self.score_threshold), self.nms_top_k)
-        cb = np.take_along_axis(gb, order[..., None], axis=1)           # [G, K, 4], best first
+        cb = np.take_along_axis(gb, order[..., None], axis=1)  # [G, K, 4], best first
         cs = np.take_along_axis(gs, order, axis=1)
         k = order.shape[1]
         # A few groups at a time, so that their [g, K, K] matrices stay in the cache.
@@ -87,9 +91,9 @@ class MatrixNms(Op):
         formulas read."""
         k = cb.shape[1]
         outside = ~(np.triu(np.ones((k, k), bool), 1) & valid[:, :, None] & valid[:, None, :])
-        x = iou_matrix(cb, cb, self.normalized)                           # [g, K, K]
+        x = iou_matrix(cb, cb, self.normalized)  # [g, K, K]
         np.putmask(x, outside, F32(0))
-        cmax = x.max(axis=1, initial=F32(0))[:, :, None]                 # K[i], along the rows
+        cmax = x.max(axis=1, initial=F32(0))[:, :, None]  # K[i], along the rows
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             if self.decay_function == "gaussian":
                 x *= x

@@ -37,13 +37,15 @@ Where the CPU plugin departs from the spec:
 - it leaves selected_num uninitialised when nms_top_k is 0 or there are no boxes, and it cannot
   compile the layer when both boxes and scores are constants.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ..op import Attr, Input, Op
 from ..registry import register
-from . import _nms, _nms_extra as nx
+from . import _nms
+from . import _nms_extra as nx
 from ._iou_matrix import iou_matrix
 
 F32 = np.float32
@@ -66,11 +68,15 @@ class _MulticlassNms(Op):
     def compute(self, boxes, scores, rois=None):
         gb, gs, mask, img, cls, flat, nb = nx.groups(boxes, scores, rois, self.background_class)
         order, alive = nx.candidates(gs, mask, gs >= F32(self.score_threshold), self.nms_top_k)
-        cb = np.take_along_axis(gb, order[..., None], axis=1)           # [G, K, 4], best first
+        cb = np.take_along_axis(gb, order[..., None], axis=1)  # [G, K, 4], best first
         cs = np.take_along_axis(gs, order, axis=1)
-        g, p = _nms.scan(alive, lambda rows, p, q: iou_matrix(cb[rows[:, None], p], cb[rows[:, None], q],
-                                                             self.normalized),
-                         cb.shape[1], F32(self.iou_threshold), F32(self.nms_eta))
+        g, p = _nms.scan(
+            alive,
+            lambda rows, p, q: iou_matrix(cb[rows[:, None], p], cb[rows[:, None], q], self.normalized),
+            cb.shape[1],
+            F32(self.iou_threshold),
+            F32(self.nms_eta),
+        )
         rows, indices, per = nx.arrange(self, img[g], cls[g], flat[g, order[g, p]], cs[g, p], cb[g, p], nb)
         return rows.astype(np.asarray(boxes).dtype), indices, per
 
@@ -86,5 +92,8 @@ class MulticlassNms8(_MulticlassNms):
 class MulticlassNms9(_MulticlassNms):
     type, version = "MulticlassNms", "opset9"
     spec = "sort/multiclass-non-max-suppression-9"
-    inputs = (Input("boxes", "float", value=True), Input("scores", "float", same_as="boxes", value=True),
-              Input("roisnum", "i32|i64", role="sizes", value=True, optional=True))
+    inputs = (
+        Input("boxes", "float", value=True),
+        Input("scores", "float", same_as="boxes", value=True),
+        Input("roisnum", "i32|i64", role="sizes", value=True, optional=True),
+    )

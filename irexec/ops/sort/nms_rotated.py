@@ -16,15 +16,16 @@ IoU with a selected box is above iou_threshold (the spec's rule).
 Where the CPU plugin departs (as for NonMaxSuppression): it drops a score equal to
 score_threshold and suppresses at an IoU equal to iou_threshold.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fixed, span
+from ...types import element_type
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
 from . import _nms
 
 I64, F32T = element_type("i64"), element_type("f32")
@@ -49,7 +50,7 @@ def _cross(a, b):
 def _inside(points, poly):
     """Which of ``points`` [..., P, 2] lie in the convex polygons ``poly`` [..., 4, 2] (either
     orientation; the border counts)."""
-    edge = np.roll(poly, -1, axis=-2) - poly                     # [..., 4, 2]
+    edge = np.roll(poly, -1, axis=-2) - poly  # [..., 4, 2]
     side = _cross(edge[..., None, :, :], points[..., :, None, :] - poly[..., None, :, :])  # [..., P, 4]
     tol = 1e-9 * np.maximum(np.abs(edge).max(axis=(-1, -2)), 1)[..., None, None]
     return np.all(side >= -tol, axis=-1) | np.all(side <= tol, axis=-1)
@@ -60,8 +61,8 @@ def intersection_area(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     p, q = np.broadcast_arrays(p, q)
     d1 = np.roll(p, -1, axis=-2) - p
     d2 = np.roll(q, -1, axis=-2) - q
-    a, d1 = p[..., :, None, :], d1[..., :, None, :]              # [..., 4, 1, 2]
-    c, d2 = q[..., None, :, :], d2[..., None, :, :]              # [..., 1, 4, 2]
+    a, d1 = p[..., :, None, :], d1[..., :, None, :]  # [..., 4, 1, 2]
+    c, d2 = q[..., None, :, :], d2[..., None, :, :]  # [..., 1, 4, 2]
     denom = _cross(d1, d2)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = _cross(c - a, d2) / denom
@@ -86,7 +87,7 @@ def intersection_area(p: np.ndarray, q: np.ndarray) -> np.ndarray:
 
 def rotated_iou(corners: np.ndarray, areas: np.ndarray, pick: np.ndarray) -> np.ndarray:
     """IoU [B, C, N] of each batch's boxes with box ``pick`` [B, C] of that batch."""
-    chosen = corners[np.arange(pick.shape[0])[:, None], pick]     # [B, C, 4, 2]
+    chosen = corners[np.arange(pick.shape[0])[:, None], pick]  # [B, C, 4, 2]
     inter = intersection_area(corners[:, None], chosen[:, :, None])  # [B, C, N]
     parea = np.take_along_axis(areas, pick, axis=1)[..., None]
     a = areas[:, None, :]
@@ -135,8 +136,9 @@ def block_rotated_iou(corners: np.ndarray, areas: np.ndarray, reach: Reach, batc
     r, i, j = np.nonzero(clip)
     for lo in range(0, r.size, CHUNK):
         k = slice(lo, lo + CHUNK)
-        inter[r[k], i[k], j[k]] = intersection_area(corners[batch[r[k]], box[r[k], j[k]]],
-                                                    corners[batch[r[k]], pick[r[k], i[k]]])
+        inter[r[k], i[k], j[k]] = intersection_area(
+            corners[batch[r[k]], box[r[k], j[k]]], corners[batch[r[k]], pick[r[k], i[k]]]
+        )
     with np.errstate(divide="ignore", invalid="ignore"):
         iou = inter / (a + parea - inter)
     return np.where((a <= 0) | (parea <= 0), 0.0, iou)
@@ -146,12 +148,19 @@ def block_rotated_iou(corners: np.ndarray, areas: np.ndarray, reach: Reach, batc
 class NMSRotated(Op):
     type, version = "NMSRotated", "opset13"
     spec = "sort/nms-rotated-13"
-    inputs = (Input("boxes", "float", value=True), Input("scores", "float", same_as="boxes", value=True),
-              Input("max_output_boxes_per_class", "int", role="sizes", value=True),
-              Input("iou_threshold", "float", value=True), Input("score_threshold", "float", value=True))
+    inputs = (
+        Input("boxes", "float", value=True),
+        Input("scores", "float", same_as="boxes", value=True),
+        Input("max_output_boxes_per_class", "int", role="sizes", value=True),
+        Input("iou_threshold", "float", value=True),
+        Input("score_threshold", "float", value=True),
+    )
     outputs = ("selected_indices", "selected_scores", "valid_outputs")
-    attrs = (Attr("sort_result_descending", "bool", True), Attr("output_type", "etype", I64),
-             Attr("clockwise", "bool", True))
+    attrs = (
+        Attr("sort_result_descending", "bool", True),
+        Attr("output_type", "etype", I64),
+        Attr("clockwise", "bool", True),
+    )
 
     def setup(self):
         if self.output_type.name not in ("i32", "i64"):
@@ -170,14 +179,19 @@ class NMSRotated(Op):
         return [Fact(it, (count, fixed(3))), Fact(F32T, (count, fixed(3))), Fact(it, (fixed(1),))]
 
     def select(self, boxes, scores, max_out, iou, score) -> tuple:
-        corners = box_corners(boxes, self.clockwise)                 # [B, N, 4, 2]
+        corners = box_corners(boxes, self.clockwise)  # [B, N, 4, 2]
         b = boxes.astype(np.float64)
         areas = b[..., 2] * b[..., 3]
         reach = Reach(corners, b)
         thr = np.float64(_nms.scalar_value(iou, "iou_threshold"))
-        rows = _nms.greedy(scores.astype(F32), lambda pick: rotated_iou(corners, areas, pick), _nms.max_boxes(max_out),
-                           thr, _nms.scalar_value(score, "score_threshold"),
-                           iou_block=lambda bat, p, q: block_rotated_iou(corners, areas, reach, bat, p, q))
+        rows = _nms.greedy(
+            scores.astype(F32),
+            lambda pick: rotated_iou(corners, areas, pick),
+            _nms.max_boxes(max_out),
+            thr,
+            _nms.scalar_value(score, "score_threshold"),
+            iou_block=lambda bat, p, q: block_rotated_iou(corners, areas, reach, bat, p, q),
+        )
         order = _nms.ordered(*rows, self.sort_result_descending)
         return tuple(r[order] for r in rows)
 

@@ -34,15 +34,16 @@ Where the CPU plugin departs from the specs:
   max_output_boxes_per_class, or 0, or no boxes);
 - a negative max_output_boxes_per_class fails in -5/-9 (it is unsigned there).
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fixed, span
+from ...types import element_type
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
 from . import _nms
 
 I64, F32T = element_type("i64"), element_type("f32")
@@ -56,16 +57,22 @@ def corners(boxes: np.ndarray, center: bool) -> tuple:
         xc, yc, w, h = (b[..., i] for i in range(4))
         hw, hh = w * F32(0.5), h * F32(0.5)
         return yc - hh, xc - hw, yc + hh, xc + hw
-    return (np.minimum(b[..., 0], b[..., 2]), np.minimum(b[..., 1], b[..., 3]),
-            np.maximum(b[..., 0], b[..., 2]), np.maximum(b[..., 1], b[..., 3]))
+    return (
+        np.minimum(b[..., 0], b[..., 2]),
+        np.minimum(b[..., 1], b[..., 3]),
+        np.maximum(b[..., 0], b[..., 2]),
+        np.maximum(b[..., 1], b[..., 3]),
+    )
 
 
 class _NMS(Op):
-    attrs = (Attr("box_encoding", "str", "corner", choices=("corner", "center")),
-             Attr("sort_result_descending", "bool", True),
-             Attr("output_type", "etype", I64))
-    soft = False       # whether soft_nms_sigma is read (-5, -9)
-    cut_soft = False   # whether Soft-NMS still removes boxes above iou_threshold (-5)
+    attrs = (
+        Attr("box_encoding", "str", "corner", choices=("corner", "center")),
+        Attr("sort_result_descending", "bool", True),
+        Attr("output_type", "etype", I64),
+    )
+    soft = False  # whether soft_nms_sigma is read (-5, -9)
+    cut_soft = False  # whether Soft-NMS still removes boxes above iou_threshold (-5)
 
     def setup(self):
         if self.output_type.name not in ("i32", "i64"):
@@ -89,18 +96,30 @@ class _NMS(Op):
         sig = F32(0) if sigma is None else _nms.scalar_value(sigma, "soft_nms_sigma")
         y1, x1, y2, x2 = corners(boxes, self.box_encoding == "center")
         area = (y2 - y1) * (x2 - x1)
-        rows = _nms.greedy(scores.astype(F32), lambda pick: _nms.pairwise_iou(y1, x1, y2, x2, pick),
-                           limit, thr, low, sig, cut_soft_by_iou=self.cut_soft,
-                           iou_block=lambda b, p, q: _nms.block_iou(y1, x1, y2, x2, area, b, p, q))
+        rows = _nms.greedy(
+            scores.astype(F32),
+            lambda pick: _nms.pairwise_iou(y1, x1, y2, x2, pick),
+            limit,
+            thr,
+            low,
+            sig,
+            cut_soft_by_iou=self.cut_soft,
+            iou_block=lambda b, p, q: _nms.block_iou(y1, x1, y2, x2, area, b, p, q),
+        )
         order = _nms.ordered(*rows, self.sort_result_descending)
         return tuple(r[order] for r in rows)
 
 
 class _Padded(_NMS):
     """-1, -3, -4: one output of a size the spec fixes, padded with -1 rows."""
-    inputs = (Input("boxes", "float"), Input("scores", "float", same_as="boxes"),
-              Input("max_output_boxes_per_class", "int", role="sizes", value=True, optional=True),
-              Input("iou_threshold", "float", optional=True), Input("score_threshold", "float", optional=True))
+
+    inputs = (
+        Input("boxes", "float"),
+        Input("scores", "float", same_as="boxes"),
+        Input("max_output_boxes_per_class", "int", role="sizes", value=True, optional=True),
+        Input("iou_threshold", "float", optional=True),
+        Input("score_threshold", "float", optional=True),
+    )
     outputs = ("selected_indices",)
 
     def rows(self, batches, num, classes, limit):
@@ -112,8 +131,12 @@ class _Padded(_NMS):
 
     def compute(self, boxes, scores, *scalars):
         batch, cls, box, _ = self.select(boxes, scores, *scalars)
-        n = self.rows(fixed(boxes.shape[0]), fixed(boxes.shape[1]), fixed(scores.shape[1]),
-                      _nms.max_boxes(scalars[0]) if scalars else 0).value
+        n = self.rows(
+            fixed(boxes.shape[0]),
+            fixed(boxes.shape[1]),
+            fixed(scores.shape[1]),
+            _nms.max_boxes(scalars[0]) if scalars else 0,
+        ).value
         out = np.full((n, 3), -1, self.output_type.dtype)
         m = min(n, batch.size)
         out[:m] = np.stack((batch, cls, box), axis=-1)[:m]
@@ -162,11 +185,15 @@ class NonMaxSuppression4(_Padded):
 
 class _Dynamic(_NMS):
     """-5 and -9: exactly the selected rows, their scores, and their count."""
-    inputs = (Input("boxes", "float", value=True), Input("scores", "float", same_as="boxes", value=True),
-              Input("max_output_boxes_per_class", "int", role="sizes", value=True, optional=True),
-              Input("iou_threshold", "float", value=True, optional=True),
-              Input("score_threshold", "float", value=True, optional=True),
-              Input("soft_nms_sigma", "float", value=True, optional=True))
+
+    inputs = (
+        Input("boxes", "float", value=True),
+        Input("scores", "float", same_as="boxes", value=True),
+        Input("max_output_boxes_per_class", "int", role="sizes", value=True, optional=True),
+        Input("iou_threshold", "float", value=True, optional=True),
+        Input("score_threshold", "float", value=True, optional=True),
+        Input("soft_nms_sigma", "float", value=True, optional=True),
+    )
     outputs = ("selected_indices", "selected_scores", "valid_outputs")
     soft = True
 

@@ -15,6 +15,7 @@ A sequence that is not ascending is outside the spec; irexec gives the counts ab
 plugin's binary search gives some index). NaN is outside it too: irexec orders NaN above every
 number, as NumPy's sort does.
 """
+
 from __future__ import annotations
 
 import math
@@ -70,17 +71,20 @@ class SearchSorted(Op):
         if v is None:
             return Fact(self.output_type, None if s is None else s[:-1] + (DYN,))
         if s is not None and len(v) == 0 and len(s) != 1:
-            raise ValidationError(f"SearchSorted's values can be a scalar only with a 1-D sorted_sequence, "
-                                  f"got {fmt(s)}", port=1)
+            raise ValidationError(
+                f"SearchSorted's values can be a scalar only with a 1-D sorted_sequence, got {fmt(s)}", port=1
+            )
         out = v
         if s is not None and len(s) > 1:
             if len(v) != len(s):
-                raise ValidationError(f"SearchSorted's values must have sorted_sequence's rank, got "
-                                      f"{fmt(s)} and {fmt(v)}", port=1)
+                raise ValidationError(
+                    f"SearchSorted's values must have sorted_sequence's rank, got {fmt(s)} and {fmt(v)}", port=1
+                )
             lead = [intersect(a, b) for a, b in zip(s[:-1], v[:-1])]
             if None in lead:
-                raise ValidationError(f"SearchSorted's inputs must agree in every dim but the last, got "
-                                      f"{fmt(s)} and {fmt(v)}", port=1)
+                raise ValidationError(
+                    f"SearchSorted's inputs must agree in every dim but the last, got {fmt(s)} and {fmt(v)}", port=1
+                )
             out = tuple(lead) + v[-1:]
         return Fact(self.output_type, out)
 

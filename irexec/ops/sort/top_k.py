@@ -21,17 +21,18 @@ the spec, for every version.
 
 f16/bf16 are ordered in f32 (exact: every such value is an f32) and returned as they are.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fmt, normalize_axis, span
+from ...types import element_type
 from ..common import scalar_int
 from ..elementwise import HALF
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ...types import element_type
 
 I32 = element_type("i32")
 
@@ -81,9 +82,12 @@ def few(x: np.ndarray, k: int, largest: bool, by_index: bool):
 class _TopK(Op):
     inputs = (Input("data", "numeric"), Input("k", "int", role="sizes", value=True))
     outputs = ("values", "indices")
-    attrs = (Attr("axis", "int"), Attr("mode", "str", choices=("max", "min")),
-             Attr("sort", "str", choices=("value", "index", "none")),
-             Attr("index_element_type", "etype", I32))
+    attrs = (
+        Attr("axis", "int"),
+        Attr("mode", "str", choices=("max", "min")),
+        Attr("sort", "str", choices=("value", "index", "none")),
+        Attr("index_element_type", "etype", I32),
+    )
 
     def setup(self):
         if self.index_element_type.name not in ("i32", "i64"):
@@ -106,7 +110,7 @@ class _TopK(Op):
             if n < 1 or (size.is_static and n > size.lo):
                 raise ValidationError(f"TopK's k must be in [1, {size}] (the size of axis {axis}), got {n}", port=1)
             dim = span(n, n)
-        shape = data.shape[:axis] + (dim,) + data.shape[axis + 1:]
+        shape = data.shape[:axis] + (dim,) + data.shape[axis + 1 :]
         return [Fact(data.etype, shape), Fact(self.index_element_type, shape)]
 
     def compute(self, data, k):
@@ -119,8 +123,7 @@ class _TopK(Op):
             if self.sort == "index":
                 order = np.sort(order, axis=-1)
         values = np.take_along_axis(x, order, axis=-1)
-        return (np.moveaxis(values, -1, axis),
-                np.moveaxis(order, -1, axis).astype(self.index_element_type.dtype))
+        return (np.moveaxis(values, -1, axis), np.moveaxis(order, -1, axis).astype(self.index_element_type.dtype))
 
 
 @register

@@ -6,6 +6,7 @@ Every embedding op computes f16/bf16 in f32 (products and sums) and rounds once 
 CPU plugin does; integers sum in their own type (wrapping) and a mean of integers truncates toward
 zero, as the plugin's division does.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -32,6 +33,7 @@ def indices_input(name: str = "indices", same_as=None) -> Input:
 
 # ---- rules -------------------------------------------------------------------------------------
 
+
 def require_rank(op: str, name: str, fact: Fact, rank: int, port: int) -> None:
     if fact.shape is not None and len(fact.shape) != rank:
         what = "a scalar" if rank == 0 else f"{rank}-D"
@@ -44,8 +46,9 @@ def same_shape(op: str, a: str, fa: Fact, b: str, fb: Fact, port: int):
         return fa.shape if fb.shape is None else fb.shape
     dims = [intersect(x, y) for x, y in zip(fa.shape, fb.shape)]
     if len(fa.shape) != len(fb.shape) or None in dims:
-        raise ValidationError(f"{op}'s {a} and {b} must have one shape, got {fmt(fa.shape)} and {fmt(fb.shape)}",
-                              port=port)
+        raise ValidationError(
+            f"{op}'s {a} and {b} must have one shape, got {fmt(fa.shape)} and {fmt(fb.shape)}", port=port
+        )
     return tuple(dims)
 
 
@@ -80,6 +83,7 @@ def refuse_at_run(message) -> None:
 
 # ---- value checks: (message, port) or None -----------------------------------------------------
 
+
 def _first(bad: np.ndarray, values: np.ndarray) -> tuple:
     pos = tuple(int(p) for p in np.argwhere(bad)[0])
     return int(values[pos]), list(pos)
@@ -92,8 +96,10 @@ def bad_indices(op: str, name: str, idx, rows: int, port: int):
     if not bad.any():
         return None
     value, pos = _first(bad, idx)
-    return (f"{op}'s {name}: index {value} at position {pos} is out of range [0, {rows - 1}] "
-            f"(emb_table has {rows} rows)", port)
+    return (
+        f"{op}'s {name}: index {value} at position {pos} is out of range [0, {rows - 1}] (emb_table has {rows} rows)",
+        port,
+    )
 
 
 def bad_default(op: str, value, rows: int, port: int, minus_one: bool):
@@ -114,12 +120,16 @@ def bad_offsets(op: str, offsets, n_indices, port: int = 2):
     down = np.flatnonzero(off[1:] < off[:-1])
     if down.size:
         i = int(down[0]) + 1
-        return (f"{op}'s offsets must not decrease: offset {int(off[i])} at position [{i}] follows "
-                f"{int(off[i - 1])}", port)
+        return (
+            f"{op}'s offsets must not decrease: offset {int(off[i])} at position [{i}] follows {int(off[i - 1])}",
+            port,
+        )
     if n_indices is not None and off.size and off[-1] > n_indices:
         i = int(np.argmax(off > n_indices))
-        return (f"{op}'s offsets: offset {int(off[i])} at position [{i}] is past the end of the "
-                f"{n_indices} indices", port)
+        return (
+            f"{op}'s offsets: offset {int(off[i])} at position [{i}] is past the end of the {n_indices} indices",
+            port,
+        )
     return None
 
 
@@ -130,8 +140,10 @@ def bad_segments(op: str, ids, count, port: int = 2):
     down = np.flatnonzero(ids.reshape(-1)[1:] < ids.reshape(-1)[:-1])
     if down.size:
         i = int(down[0]) + 1
-        return (f"{op}'s segment_ids must be sorted: id {int(ids[i])} at position [{i}] follows "
-                f"{int(ids[i - 1])}", port)
+        return (
+            f"{op}'s segment_ids must be sorted: id {int(ids[i])} at position [{i}] follows {int(ids[i - 1])}",
+            port,
+        )
     bad = (ids < 0) if count is None else (ids < 0) | (ids >= count)
     if not bad.any():
         return None
@@ -141,6 +153,7 @@ def bad_segments(op: str, ids, count, port: int = 2):
 
 
 # ---- kernels -----------------------------------------------------------------------------------
+
 
 def work_type(table: np.ndarray):
     """The type the kernel sums in: f32 for f16/bf16, else the table's own."""
@@ -205,11 +218,17 @@ def bags_by_offsets(table, indices, offsets, default, weights, mean: bool) -> np
 
 # ---- the op families ---------------------------------------------------------------------------
 
+
 class OffsetsBags(Op):
     """EmbeddingBagOffsetsSum-3 and EmbeddingBagOffsets-15."""
-    inputs = (table_input(), indices_input(), Input("offsets", "i32|i64", same_as="indices", role="indices"),
-              Input("default_index", "i32|i64", same_as="indices", role="indices", optional=True),
-              Input("per_sample_weights", same_as="emb_table", optional=True))
+
+    inputs = (
+        table_input(),
+        indices_input(),
+        Input("offsets", "i32|i64", same_as="indices", role="indices"),
+        Input("default_index", "i32|i64", same_as="indices", role="indices", optional=True),
+        Input("per_sample_weights", same_as="emb_table", optional=True),
+    )
     table_axis = 0
     reduction = "sum"
 
@@ -221,8 +240,9 @@ class OffsetsBags(Op):
             require_rank(op, "default_index", default, 0, 3)
         if weights is not None:
             if self.reduction != "sum":
-                raise ValidationError(f"{op}'s per_sample_weights are supported only with reduction 'sum', "
-                                      f"not '{self.reduction}'", port=4)
+                raise ValidationError(
+                    f"{op}'s per_sample_weights are supported only with reduction 'sum', not '{self.reduction}'", port=4
+                )
             require_rank(op, "per_sample_weights", weights, 1, 4)
             same_shape(op, "indices", indices, "per_sample_weights", weights, 4)
         rows = num_rows(table)
@@ -247,6 +267,7 @@ class OffsetsBags(Op):
 
 class PackedBags(Op):
     """EmbeddingBagPackedSum-3 and EmbeddingBagPacked-15."""
+
     inputs = (table_input(), indices_input(), Input("per_sample_weights", same_as="emb_table", optional=True))
     table_axis = 0
     reduction = "sum"
@@ -257,8 +278,9 @@ class PackedBags(Op):
         shape = indices.shape
         if weights is not None:
             if self.reduction != "sum":
-                raise ValidationError(f"{op}'s per_sample_weights are supported only with reduction 'sum', "
-                                      f"not '{self.reduction}'", port=2)
+                raise ValidationError(
+                    f"{op}'s per_sample_weights are supported only with reduction 'sum', not '{self.reduction}'", port=2
+                )
             require_rank(op, "per_sample_weights", weights, 2, 2)
             shape = same_shape(op, "indices", indices, "per_sample_weights", weights, 2)
         rows = num_rows(table)

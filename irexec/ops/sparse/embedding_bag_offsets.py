@@ -19,6 +19,7 @@ Departs from the CPU plugin, which refuses a last offset equal to ``num_indices`
 bag, allowed by the spec) and an empty ``indices``; and which computes an i64 table as i32
 (values beyond i32 wrap).
 """
+
 from __future__ import annotations
 
 from ..registry import register

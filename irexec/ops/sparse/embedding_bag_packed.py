@@ -14,6 +14,7 @@ round once; integers wrap, and their mean truncates toward zero (as the plugin d
 Departs from the CPU plugin, which refuses ``indices_per_bag`` 0; and which computes an i64
 table as i32 (values beyond i32 wrap).
 """
+
 from __future__ import annotations
 
 from ..registry import register

@@ -16,6 +16,7 @@ Departs from the CPU plugin, which drops an index whose segment id is ``num_segm
 (irexec refuses it, as an index into the output out of range); and which computes an i64 table
 as i32 (values beyond i32 wrap).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,9 +26,23 @@ from ...shapes import fixed
 from ..common import scalar_int
 from ..op import Input, Op
 from ..registry import register
-from ._embedding import (bad_default, bad_indices, bad_segments, fill_empty, finish, gathered, indices_input,
-                         num_rows, output_fact, refuse_at_run, refuse_in_rule, require_rank, same_shape,
-                         table_input, work_type)
+from ._embedding import (
+    bad_default,
+    bad_indices,
+    bad_segments,
+    fill_empty,
+    finish,
+    gathered,
+    indices_input,
+    num_rows,
+    output_fact,
+    refuse_at_run,
+    refuse_in_rule,
+    require_rank,
+    same_shape,
+    table_input,
+    work_type,
+)
 
 
 def segment_count(value) -> int:
@@ -41,11 +56,14 @@ def segment_count(value) -> int:
 class EmbeddingSegmentsSum(Op):
     type, version = "EmbeddingSegmentsSum", "opset3"
     spec = "sparse/embedding-segments-sum-3"
-    inputs = (table_input(), indices_input(),
-              Input("segment_ids", "i32|i64", same_as="indices", role="indices"),
-              Input("num_segments", "i32|i64", same_as="indices", role="sizes", value=True),
-              Input("default_index", "i32|i64", same_as="indices", role="indices", optional=True),
-              Input("per_sample_weights", same_as="emb_table", optional=True))
+    inputs = (
+        table_input(),
+        indices_input(),
+        Input("segment_ids", "i32|i64", same_as="indices", role="indices"),
+        Input("num_segments", "i32|i64", same_as="indices", role="sizes", value=True),
+        Input("default_index", "i32|i64", same_as="indices", role="indices", optional=True),
+        Input("per_sample_weights", same_as="emb_table", optional=True),
+    )
     table_axis = 0
 
     def output_facts(self, table, indices, segment_ids, num_segments, default=None, weights=None):

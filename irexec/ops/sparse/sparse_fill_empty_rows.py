@@ -19,6 +19,7 @@ Departs from the CPU plugin, whose sort is not stable: past a few entries, those
 come out in another order than the input's; and which computes i64 values as i32 (values beyond
 i32 wrap).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -55,35 +56,54 @@ def bad_position(indices, rows: int, cols: int):
         return None
     i, k = (int(p) for p in np.argwhere(bad)[0])
     what, size = ("row", rows) if k == 0 else ("column", cols)
-    return (f"{OP}'s indices: {what} {int(idx[i, k])} at position [{i}, {k}] is out of range "
-            f"[0, {size - 1}] for dense_shape [{rows}, {cols}]")
+    return (
+        f"{OP}'s indices: {what} {int(idx[i, k])} at position [{i}, {k}] is out of range "
+        f"[0, {size - 1}] for dense_shape [{rows}, {cols}]"
+    )
 
 
 @register
 class SparseFillEmptyRows(Op):
     type, version = OP, "opset16"
     spec = "sparse/fill-empty-rows-16"
-    inputs = (Input("values", "numeric"), Input("dense_shape", "i32|i64", role="shape", value=True),
-              Input("indices", "i32|i64", same_as="dense_shape", role="indices", value=True),
-              Input("default_value", same_as="values"))
+    inputs = (
+        Input("values", "numeric"),
+        Input("dense_shape", "i32|i64", role="shape", value=True),
+        Input("indices", "i32|i64", same_as="dense_shape", role="indices", value=True),
+        Input("default_value", same_as="values"),
+    )
     outputs = ("output_indices", "output_values", "empty_row_indicator")
 
     def output_facts(self, values, dense_shape, indices, default_value):
-        _require(values.shape is None or len(values.shape) == 1,
-                 f"values must be 1-D, got shape {fmt(values.shape)}", 0)
+        _require(
+            values.shape is None or len(values.shape) == 1, f"values must be 1-D, got shape {fmt(values.shape)}", 0
+        )
         ds = dense_shape.shape
-        _require(ds is None or (len(ds) == 1 and ds[0].compatible(fixed(2))),
-                 f"dense_shape must be [2] (a 2-D sparse tensor), got shape {fmt(dense_shape.shape)}", 1)
-        _require(indices.shape is None or (len(indices.shape) == 2 and indices.shape[1].compatible(fixed(2))),
-                 f"indices must be [M, 2], got shape {fmt(indices.shape)}", 2)
-        _require(default_value.shape is None or len(default_value.shape) == 0,
-                 f"default_value must be a scalar, got shape {fmt(default_value.shape)}", 3)
+        _require(
+            ds is None or (len(ds) == 1 and ds[0].compatible(fixed(2))),
+            f"dense_shape must be [2] (a 2-D sparse tensor), got shape {fmt(dense_shape.shape)}",
+            1,
+        )
+        _require(
+            indices.shape is None or (len(indices.shape) == 2 and indices.shape[1].compatible(fixed(2))),
+            f"indices must be [M, 2], got shape {fmt(indices.shape)}",
+            2,
+        )
+        _require(
+            default_value.shape is None or len(default_value.shape) == 0,
+            f"default_value must be a scalar, got shape {fmt(default_value.shape)}",
+            3,
+        )
         m = DYN
         for f in (values, indices):
             if f.shape is not None:
                 both = intersect(m, f.shape[0])
-                _require(both is not None, f"values and indices must have one entry each, got shapes "
-                                           f"{fmt(values.shape)} and {fmt(indices.shape)}", 2)
+                _require(
+                    both is not None,
+                    f"values and indices must have one entry each, got shapes "
+                    f"{fmt(values.shape)} and {fmt(indices.shape)}",
+                    2,
+                )
                 m = both
         if dense_shape.value is None:
             count = span(m.lo, None)

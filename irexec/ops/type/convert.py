@@ -24,6 +24,7 @@ nothing, keeping values i4 cannot hold. It gives i4 and u4 outputs packed, and r
 The floats narrower than f16 (f8e4m3, f8e5m2, f8e8m0, f4e2m1, nf4) and the plugin's departures
 there: see convert_narrow.py.
 """
+
 from __future__ import annotations
 
 import ml_dtypes
@@ -37,13 +38,13 @@ from .convert_narrow import NARROW, is_narrow_float, to_narrow
 
 # Float -> integer: (lowest, one past the highest) truncated value that survives, and what every
 # other value (and NaN) becomes before the low bits are kept.
-_I32_WINDOW = (-2.0 ** 31, 2.0 ** 31, -(2 ** 31))
+_I32_WINDOW = (-(2.0**31), 2.0**31, -(2**31))
 _WINDOWS = {
-    "i64": (-2.0 ** 63, 2.0 ** 63, -(2 ** 63)),
+    "i64": (-(2.0**63), 2.0**63, -(2**63)),
     # Unsigned 32 and 64 bits: negative values wrap as through the signed type, and the whole
     # unsigned range is exact; the rest gives the sign bit, as the signed minimum would.
-    "u32": (-2.0 ** 31, 2.0 ** 32, 2 ** 31),
-    "u64": (-2.0 ** 63, 2.0 ** 64, 2 ** 63),
+    "u32": (-(2.0**31), 2.0**32, 2**31),
+    "u64": (-(2.0**63), 2.0**64, 2**63),
 }
 
 
@@ -73,7 +74,7 @@ def _f32_rounded_to_odd(x: np.ndarray) -> np.ndarray:
     below = np.zeros(x.shape, bool)
     if x.dtype.kind in "iu":
         top = 2.0 ** (64 if x.dtype.kind == "u" else 63)
-        fits = (d >= -top) & (d < top)           # else d is 2^63 (2^64): every x lies below it
+        fits = (d >= -top) & (d < top)  # else d is 2^63 (2^64): every x lies below it
         back = np.where(fits, d, 0).astype(x.dtype)
         below = np.where(fits, x < back, True)
         cut = np.where(fits, x != back, True)
@@ -105,11 +106,11 @@ def _float_to_int(x: np.ndarray, dst) -> np.ndarray:
     t = np.trunc(x.astype(np.float64))
     inside = (t >= lo) & (t < hi)  # false for NaN
     t = np.where(inside, t, 0.0)
-    if hi > 2.0 ** 63:
+    if hi > 2.0**63:
         # u64 beyond int64: convert the value less 2^63, then put the top bit back.
-        top = t >= 2.0 ** 63
-        v = np.where(top, t - 2.0 ** 63, t).astype(np.int64).view(np.uint64)
-        v = v + np.where(top, np.uint64(2 ** 63), np.uint64(0))
+        top = t >= 2.0**63
+        v = np.where(top, t - 2.0**63, t).astype(np.int64).view(np.uint64)
+        v = v + np.where(top, np.uint64(2**63), np.uint64(0))
         return np.where(inside, v, np.uint64(outside))
     return np.where(inside, t.astype(np.int64), np.int64(outside))
 

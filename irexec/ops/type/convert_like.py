@@ -10,6 +10,7 @@ irexec does not take a u1 ``like``, which OpenVINO does (its arrays cannot be to
 when computing), nor an nf4 one (nf4 computes as f32). The floats narrower than f16 convert as
 Convert converts them (irexec/ops/type/convert_narrow.py).
 """
+
 from __future__ import annotations
 
 from ...shapes import is_static, to_ints

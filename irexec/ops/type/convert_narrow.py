@@ -22,6 +22,7 @@ rounds twice; it reads an f8e8m0 constant's 0x00 as 0 instead of 2^-127; it roun
 subnormal 1.5 x 2^-127 down to f8e8m0's 2^-127 (the type's rule, on the significand field, gives
 2^-126); and it holds f64 as f32, so f64 rounds twice.
 """
+
 from __future__ import annotations
 
 import ml_dtypes
@@ -30,8 +31,12 @@ import numpy as np
 from ...types import NF4, nf4_codes
 
 NARROW = ("f8e4m3", "f8e5m2", "f8e8m0", "f4e2m1", "nf4")
-_NARROW_DTYPES = {np.dtype(ml_dtypes.float8_e4m3fn), np.dtype(ml_dtypes.float8_e5m2),
-                  np.dtype(ml_dtypes.float8_e8m0fnu), np.dtype(ml_dtypes.float4_e2m1fn)}
+_NARROW_DTYPES = {
+    np.dtype(ml_dtypes.float8_e4m3fn),
+    np.dtype(ml_dtypes.float8_e5m2),
+    np.dtype(ml_dtypes.float8_e8m0fnu),
+    np.dtype(ml_dtypes.float4_e2m1fn),
+}
 
 
 def is_narrow_float(dtype) -> bool:
@@ -61,7 +66,6 @@ def _to_f8e8m0(f: np.ndarray) -> np.ndarray:
     exp = ((bits >> 23) & 0xFF).astype(np.uint8)
     man = bits & 0x7FFFFF
     up = (man > 0x400000) | ((man == 0x400000) & (exp & 1 == 1))
-    code = np.where(exp >= 254, np.where(np.isnan(f), np.uint8(255), np.uint8(254)),
-                    exp + up.astype(np.uint8))
+    code = np.where(exp >= 254, np.where(np.isnan(f), np.uint8(255), np.uint8(254)), exp + up.astype(np.uint8))
     code = np.where(np.signbit(f), np.uint8(0), code).astype(np.uint8)
     return code.view(ml_dtypes.float8_e8m0fnu)

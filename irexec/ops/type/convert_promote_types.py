@@ -24,6 +24,7 @@ Convert-1). irexec does not take u1 inputs, which OpenVINO does (their arrays ca
 from u8's when computing the common type), nor the floats narrower than f16 (f8e4m3, f8e5m2,
 f8e8m0, f4e2m1, nf4).
 """
+
 from __future__ import annotations
 
 from ...errors import ValidationError
@@ -58,8 +59,9 @@ def common_type(a, b, a_scalar, b_scalar, unsafe: bool, pytorch: bool, u64_targe
     if a.is_float != b.is_float:
         real, integer = (a, b) if a.is_float else (b, a)
         if not unsafe and _bits(real) < 2 * _bits(integer):
-            raise ValidationError(f"ConvertPromoteTypes cannot safely promote {integer} to {real} "
-                                  f"(promote_unsafe is false)")
+            raise ValidationError(
+                f"ConvertPromoteTypes cannot safely promote {integer} to {real} (promote_unsafe is false)"
+            )
         return real
     if pytorch and (a_scalar is None or b_scalar is None):
         return None  # (whether one is a scalar decides the type)
@@ -67,11 +69,14 @@ def common_type(a, b, a_scalar, b_scalar, unsafe: bool, pytorch: bool, u64_targe
         target, scalar = (b, a) if a_scalar else (a, b)
         if not unsafe:
             t_signed, s_signed = _signed(target), _signed(scalar)
-            ok = (t_signed == s_signed and _bits(target) >= _bits(scalar)) or \
-                 (t_signed and not s_signed and 2 * _bits(target) >= _bits(scalar))
+            ok = (t_signed == s_signed and _bits(target) >= _bits(scalar)) or (
+                t_signed and not s_signed and 2 * _bits(target) >= _bits(scalar)
+            )
             if not ok:
-                raise ValidationError(f"ConvertPromoteTypes cannot align a {scalar} scalar to {target} by safe "
-                                      f"promotion (promote_unsafe is false)")
+                raise ValidationError(
+                    f"ConvertPromoteTypes cannot align a {scalar} scalar to {target} by safe "
+                    f"promotion (promote_unsafe is false)"
+                )
         return target
     if _signed(a) != _signed(b):
         unsigned, signed = (b, a) if _signed(a) else (a, b)
@@ -79,8 +84,10 @@ def common_type(a, b, a_scalar, b_scalar, unsafe: bool, pytorch: bool, u64_targe
         if ub <= 32 and (unsafe or 2 * ub <= sb):
             return BY_NAME[_INTS[max(2 * ub, sb)]]
         if not unsafe:
-            raise ValidationError(f"ConvertPromoteTypes cannot safely promote {unsigned} with {signed} to a "
-                                  f"signed integer (promote_unsafe is false)")
+            raise ValidationError(
+                f"ConvertPromoteTypes cannot safely promote {unsigned} with {signed} to a "
+                f"signed integer (promote_unsafe is false)"
+            )
         return u64_target
     if _bits(a) != _bits(b):
         return a if _bits(a) > _bits(b) else b
@@ -99,12 +106,22 @@ class ConvertPromoteTypes(Op):
     spec = "type/convert-promote-types-14"
     inputs = (Input("input_0", _PROMOTED), Input("input_1", _PROMOTED))
     outputs = ("output_0", "output_1")
-    attrs = (Attr("promote_unsafe", "bool", False), Attr("pytorch_scalar_promotion", "bool", False),
-             Attr("u64_integer_promotion_target", "etype", BY_NAME["f32"]))
+    attrs = (
+        Attr("promote_unsafe", "bool", False),
+        Attr("pytorch_scalar_promotion", "bool", False),
+        Attr("u64_integer_promotion_target", "etype", BY_NAME["f32"]),
+    )
 
     def _common(self, a, b, a_scalar, b_scalar):
-        return common_type(a, b, a_scalar, b_scalar, self.promote_unsafe, self.pytorch_scalar_promotion,
-                           self.u64_integer_promotion_target)
+        return common_type(
+            a,
+            b,
+            a_scalar,
+            b_scalar,
+            self.promote_unsafe,
+            self.pytorch_scalar_promotion,
+            self.u64_integer_promotion_target,
+        )
 
     def output_facts(self, a, b):
         etype = None

@@ -9,6 +9,7 @@ bytes otherwise). Bytes that are not UTF-8, a character cut by a range, are kept
 irexec.strings decodes them, so StringTensorUnpack gives them back unchanged. The strings made
 may together take at most the memory budget for one tensor (ranges that overlap make more
 bytes than ``symbols`` holds)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,8 +30,11 @@ class StringTensorPack(Op):
     type, version = "StringTensorPack", "opset15"
     spec = "type/string-tensor-pack-15"
     makes_strings = True
-    inputs = (Input("begins", "i32|i64", role="indices"), Input("ends", "i32|i64", same_as="begins", role="indices"),
-              Input("symbols", "u8"))
+    inputs = (
+        Input("begins", "i32|i64", role="indices"),
+        Input("ends", "i32|i64", same_as="begins", role="indices"),
+        Input("symbols", "u8"),
+    )
 
     def output_facts(self, begins, ends, symbols):
         if symbols.shape is not None and len(symbols.shape) != 1:
@@ -48,8 +52,10 @@ class StringTensorPack(Op):
         total = int((e - b).sum())
         budget = default_max_tensor_bytes()
         if total > budget:
-            raise ValidationError(f"StringTensorPack's strings would take {fmt_bytes(total)}, over the budget "
-                                  f"of {fmt_bytes(budget)} for one tensor")
+            raise ValidationError(
+                f"StringTensorPack's strings would take {fmt_bytes(total)}, over the budget "
+                f"of {fmt_bytes(budget)} for one tensor"
+            )
         return strings_from(symbols.tobytes(), b, e).reshape(begins.shape)
 
 
@@ -59,8 +65,9 @@ def _merged(a, b):
         return a if b is None else b
     dims = [intersect(x, y) for x, y in zip(a, b)] if len(a) == len(b) else [None]
     if None in dims:
-        raise ValidationError(f"StringTensorPack's begins and ends must have one shape, got {fmt(a)} and {fmt(b)}",
-                              port=1)
+        raise ValidationError(
+            f"StringTensorPack's begins and ends must have one shape, got {fmt(a)} and {fmt(b)}", port=1
+        )
     return tuple(dims)
 
 
@@ -72,16 +79,19 @@ def _check_ranges(begins, ends, n) -> None:
         b = np.asarray(begins, np.int64).reshape(-1)
         if b.size and b.min() < 0:
             k = int(np.argmax(b < 0))
-            raise ValidationError(f"StringTensorPack's begins[{k}] is {b[k]}: a byte offset cannot be negative",
-                                  port=0, code="C004")
+            raise ValidationError(
+                f"StringTensorPack's begins[{k}] is {b[k]}: a byte offset cannot be negative", port=0, code="C004"
+            )
     if ends is not None:
         e = np.asarray(ends, np.int64).reshape(-1)
         if n is not None and e.size and e.max() > n:
             k = int(np.argmax(e > n))
-            raise ValidationError(f"StringTensorPack's ends[{k}] is {e[k]}, past the {n} bytes of symbols",
-                                  port=1, code="C004")
+            raise ValidationError(
+                f"StringTensorPack's ends[{k}] is {e[k]}, past the {n} bytes of symbols", port=1, code="C004"
+            )
     if b is not None and e is not None and b.size == e.size:
         if np.any(b > e):
             k = int(np.argmax(b > e))
-            raise ValidationError(f"StringTensorPack's string {k} ends at {e[k]}, before it begins ({b[k]})",
-                                  port=1, code="C004")
+            raise ValidationError(
+                f"StringTensorPack's string {k} ends at {e[k]}, before it begins ({b[k]})", port=1, code="C004"
+            )

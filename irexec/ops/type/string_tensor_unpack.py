@@ -5,6 +5,7 @@ and where each string starts and ends in them (``begins``, ``ends``: i32, of the
 The offsets are i32, as the spec says: irexec refuses strings of 2 GiB or more in all rather
 than let them wrap. A str that has no UTF-8 form (a lone surrogate that is no byte escaped by
 irexec.strings) is refused, naming it."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -52,8 +53,9 @@ def symbols_and_ends(data: np.ndarray) -> tuple:
     joined = "".join(flat)
     raw = _utf8(joined)
     if len(raw) > MAX_SYMBOLS:
-        raise ValidationError(f"StringTensorUnpack's strings hold {len(raw)} bytes: its i32 offsets reach "
-                              f"{MAX_SYMBOLS}")
+        raise ValidationError(
+            f"StringTensorUnpack's strings hold {len(raw)} bytes: its i32 offsets reach {MAX_SYMBOLS}"
+        )
     char_ends = np.cumsum(np.fromiter(map(len, flat), np.int64, len(flat)))
     if len(raw) == len(joined):  # ASCII: one byte a character
         ends = char_ends
@@ -76,5 +78,6 @@ def _utf8(text: str) -> bytes:
     try:
         return encode(text)
     except UnicodeEncodeError as e:  # a lone surrogate that is no escaped byte: no UTF-8 form
-        raise ValidationError(f"StringTensorUnpack's data holds {e.object[e.start]!r}, which has no UTF-8 "
-                              f"form") from None
+        raise ValidationError(
+            f"StringTensorUnpack's data holds {e.object[e.start]!r}, which has no UTF-8 form"
+        ) from None

@@ -1,21 +1,31 @@
 """Mish: cases against the CPU plugin."""
+
 from cases.rows import Case, T, Table
 from cases.unary import float_only_refusals
 
 NAN, INF = float("nan"), float("inf")
 
-TABLE = Table("Mish", "opset4", cases=[
-    Case((T("f32", (2, 3, 4)),), rtol=1e-6, atol=1e-6),
-    Case((T("f32", (9,), [-30.0, -4.0, -3.0, -1.5, -0.0, 0.0, 2.25, 3.0, 25.0]),), rtol=1e-6, atol=1e-6,
-         name="signs and large values"),
-    Case((T("f32", (2,), [INF, NAN]),), name="inf and NaN"),
-    Case((T("f32", (1,), [-INF]),), name="-inf"),
-    Case((T("f16", (2, 3)),), rtol=1e-3, atol=1e-3),
-    Case((T("bf16", (2, 3)),), rtol=1e-2, atol=1e-2),
-    Case((T("f32", (0, 3)),), name="empty"),
-    Case((T("f32", ()),), rtol=1e-6, name="scalar"),
-], errors=[
-    *float_only_refusals("Mish"),
-])
+TABLE = Table(
+    "Mish",
+    "opset4",
+    cases=[
+        Case((T("f32", (2, 3, 4)),), rtol=1e-6, atol=1e-6),
+        Case(
+            (T("f32", (9,), [-30.0, -4.0, -3.0, -1.5, -0.0, 0.0, 2.25, 3.0, 25.0]),),
+            rtol=1e-6,
+            atol=1e-6,
+            name="signs and large values",
+        ),
+        Case((T("f32", (2,), [INF, NAN]),), name="inf and NaN"),
+        Case((T("f32", (1,), [-INF]),), name="-inf"),
+        Case((T("f16", (2, 3)),), rtol=1e-3, atol=1e-3),
+        Case((T("bf16", (2, 3)),), rtol=1e-2, atol=1e-2),
+        Case((T("f32", (0, 3)),), name="empty"),
+        Case((T("f32", ()),), rtol=1e-6, name="scalar"),
+    ],
+    errors=[
+        *float_only_refusals("Mish"),
+    ],
+)
 
 test_cases, test_errors = TABLE.pytest()

@@ -1,12 +1,13 @@
 """Rows the trigonometric and hyperbolic tables share (Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh,
 Acosh, Atanh): each table names its op's domain, its special values and its integer rows."""
+
 import numpy as np
 
 from cases.rows import Case, Error, T
 from cases.unary import BF16, F32, HALF
 
 NAN, INF = float("nan"), float("inf")
-I32_MIN, I32_MAX = -2 ** 31, 2 ** 31 - 1
+I32_MIN, I32_MAX = -(2**31), 2**31 - 1
 F32_I32_MAX = 2147483520  # the largest f32 below 2**31: what the plugin gives for a result past i32
 
 
@@ -34,5 +35,6 @@ def float_cases(inside: list, outside: list, outside_expect: list) -> list:
 
 def refusals(op_type: str) -> list:
     """A numeric op refuses a boolean input, found without data."""
-    return [Error((T("boolean", (2,)),), match=f"{op_type}'s x must be numeric", code="S005", at="lint",
-                  name="boolean")]
+    return [
+        Error((T("boolean", (2,)),), match=f"{op_type}'s x must be numeric", code="S005", at="lint", name="boolean")
+    ]

@@ -1,13 +1,13 @@
 """Rows the bitwise tables share: operands of every integer type with their extremes, the
 spec's results computed on Python integers (two's complement of unbounded width, wrapped to the
 type), and what the CPU plugin gives where it narrows i64/u64 to i32."""
+
 import numpy as np
 
 from cases.rows import Case, Error, T
 
 SIGNED, UNSIGNED = ("i8", "i16", "i32", "i64"), ("u8", "u16", "u32", "u64")
-WHY_NARROW = ("the plugin narrows i64/u64 to i32: the high 32 bits are lost (a constant is limited to the "
-              "i32 range)")
+WHY_NARROW = "the plugin narrows i64/u64 to i32: the high 32 bits are lost (a constant is limited to the i32 range)"
 
 
 def bits(etype: str) -> int:
@@ -59,35 +59,73 @@ def type_cases(fn) -> list:
         if bits(etype) == 64:
             plugin = narrowed([fn(x, y) for x, y in zip(narrowed(a, "i64"), narrowed(b, "i64"))], etype)
             swapped_plugin = narrowed([fn(y, x) for x, y in zip(clamped(a), narrowed(b, "i64"))], etype)
-            rows += [Case((T(etype, (len(a),), array(a, etype)), T(etype, (len(b),), array(b, etype))),
-                          expect=(array(want, etype),), plugin=(array(plugin, etype),), why=WHY_NARROW,
-                          name=f"{etype} extremes"),
-                     Case((T(etype, (len(b),), array(b, etype)), T(etype, (len(a),), array(a, etype), const=True)),
-                          expect=(array(swapped, etype),), plugin=(array(swapped_plugin, etype),), why=WHY_NARROW,
-                          name=f"{etype} extremes, swapped, constant")]
+            rows += [
+                Case(
+                    (T(etype, (len(a),), array(a, etype)), T(etype, (len(b),), array(b, etype))),
+                    expect=(array(want, etype),),
+                    plugin=(array(plugin, etype),),
+                    why=WHY_NARROW,
+                    name=f"{etype} extremes",
+                ),
+                Case(
+                    (T(etype, (len(b),), array(b, etype)), T(etype, (len(a),), array(a, etype), const=True)),
+                    expect=(array(swapped, etype),),
+                    plugin=(array(swapped_plugin, etype),),
+                    why=WHY_NARROW,
+                    name=f"{etype} extremes, swapped, constant",
+                ),
+            ]
         else:
-            rows += [Case((T(etype, (len(a),), array(a, etype)), T(etype, (len(b),), array(b, etype))),
-                          expect=(array(want, etype),), name=f"{etype} extremes"),
-                     Case((T(etype, (len(b),), array(b, etype)), T(etype, (len(a),), array(a, etype))),
-                          expect=(array(swapped, etype),), name=f"{etype} extremes, swapped")]
+            rows += [
+                Case(
+                    (T(etype, (len(a),), array(a, etype)), T(etype, (len(b),), array(b, etype))),
+                    expect=(array(want, etype),),
+                    name=f"{etype} extremes",
+                ),
+                Case(
+                    (T(etype, (len(b),), array(b, etype)), T(etype, (len(a),), array(a, etype))),
+                    expect=(array(swapped, etype),),
+                    name=f"{etype} extremes, swapped",
+                ),
+            ]
     return rows
 
 
 def float_refusals(op_type: str) -> list:
     return [
-        Error((T("f32", (2,)), T("f32", (2,))), match=f"{op_type}'s a must be i8 or .*, got f32", code="S005",
-              at="lint", name="f32"),
-        Error((T("f16", (2,)), T("f16", (2,))), match=f"{op_type}'s a must be .*, got f16", code="S005", at="lint",
-              name="f16"),
+        Error(
+            (T("f32", (2,)), T("f32", (2,))),
+            match=f"{op_type}'s a must be i8 or .*, got f32",
+            code="S005",
+            at="lint",
+            name="f32",
+        ),
+        Error(
+            (T("f16", (2,)), T("f16", (2,))),
+            match=f"{op_type}'s a must be .*, got f16",
+            code="S005",
+            at="lint",
+            name="f16",
+        ),
         Error((T("i32", (2,)), T("i64", (2,))), match="one element type", code="S005", at="lint", name="i32 with i64"),
-        Error((T("u8", (2,)), T("boolean", (2,))), match="one element type", code="S005", at="lint",
-              name="u8 with boolean"),
+        Error(
+            (T("u8", (2,)), T("boolean", (2,))),
+            match="one element type",
+            code="S005",
+            at="lint",
+            name="u8 with boolean",
+        ),
     ]
 
 
 def truth_table(fn) -> list:
     a, b = [False, False, True, True], [False, True, False, True]
     want = [bool(fn(x, y)) for x, y in zip(a, b)]
-    return [Case((T("boolean", (4,), a), T("boolean", (4,), b)), expect=(np.array(want),), name="truth table"),
-            Case((T("boolean", (4,), a, const=True), T("boolean", (4,), b)), expect=(np.array(want),),
-                 name="truth table, constant a")]
+    return [
+        Case((T("boolean", (4,), a), T("boolean", (4,), b)), expect=(np.array(want),), name="truth table"),
+        Case(
+            (T("boolean", (4,), a, const=True), T("boolean", (4,), b)),
+            expect=(np.array(want),),
+            name="truth table, constant a",
+        ),
+    ]

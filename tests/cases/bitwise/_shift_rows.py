@@ -1,5 +1,6 @@
 """Rows the two shift tables share: counts from 0 to the type's width - 1 on every integer type,
 and the counts the spec leaves undefined (refused)."""
+
 from cases.rows import Case, Error, T
 
 from ._rows import SIGNED, UNSIGNED, WHY_NARROW, array, bits, wrap
@@ -37,20 +38,41 @@ def theirs_why(etype: str) -> str:
 
 def count_errors(op_type: str) -> list:
     """A count the spec leaves undefined, at run time (only the values show it) and constant."""
+
     def e(etype, a, b, bad, width, name, const=False):
-        return Error((T(etype, (len(a),), a), T(etype, (len(b),), b, const=const)),
-                     match=f"shift count {bad} out of range \\[0, {width}\\) for {width}-bit integers",
-                     code="S005", at="run", name=name)
+        return Error(
+            (T(etype, (len(a),), a), T(etype, (len(b),), b, const=const)),
+            match=f"shift count {bad} out of range \\[0, {width}\\) for {width}-bit integers",
+            code="S005",
+            at="run",
+            name=name,
+        )
+
     return [
         e("i32", [5, 5], [1, 32], 32, 32, "i32 by 32"),
         e("i32", [5, 5], [-1, 1], -1, 32, "i32 by -1"),
         e("u8", [5, 5], [8, 0], 8, 8, "u8 by 8"),
         e("i64", [5, 5], [64, 0], 64, 64, "i64 by 64, constant", const=True),
-        Error((T("i8", (2, 2), [[1, 2], [3, 4]]), T("i8", (), 9)), match="shift count 9 out of range \\[0, 8\\)",
-              code="S005", at="run", name="i8 by a scalar 9"),
-        Error((T("boolean", (2,)), T("boolean", (2,))), match=f"{op_type}'s a must be i8 or .*, got boolean",
-              code="S005", at="lint", name="boolean"),
-        Error((T("f32", (2,)), T("f32", (2,))), match=f"{op_type}'s a must be .*, got f32", code="S005", at="lint",
-              name="f32"),
+        Error(
+            (T("i8", (2, 2), [[1, 2], [3, 4]]), T("i8", (), 9)),
+            match="shift count 9 out of range \\[0, 8\\)",
+            code="S005",
+            at="run",
+            name="i8 by a scalar 9",
+        ),
+        Error(
+            (T("boolean", (2,)), T("boolean", (2,))),
+            match=f"{op_type}'s a must be i8 or .*, got boolean",
+            code="S005",
+            at="lint",
+            name="boolean",
+        ),
+        Error(
+            (T("f32", (2,)), T("f32", (2,))),
+            match=f"{op_type}'s a must be .*, got f32",
+            code="S005",
+            at="lint",
+            name="f32",
+        ),
         Error((T("i32", (2,)), T("u8", (2,))), match="one element type", code="S005", at="lint", name="i32 with u8"),
     ]

@@ -4,6 +4,7 @@ each table adds what is its own (the NumPy function that is its spec, its depart
 
 Random operands are integer-valued in a small range (``TIES``) in most cases, so that ties (where
 Less and LessEqual differ) are frequent."""
+
 import numpy as np
 
 from cases.broadcasting import broadcast_errors, broadcasting
@@ -16,8 +17,7 @@ SB = np.array([1.0, NAN, NAN, NAN, 1.0, 0.0, -0.0, -INF, 3.0, INF, INF])
 NAN_ANY = np.isnan(SA) | np.isnan(SB)
 TIES = {"low": -2, "high": 3}
 # Values beyond i32, which the plugin narrows: every comparison of them changes.
-BEYOND_I32 = {"i64": ([2 ** 32, -2 ** 32 + 5, 2 ** 32 + 3], [0, 1, 2]),
-              "u32": ([2 ** 31, 2 ** 32 - 1, 3], [1, 5, 3])}
+BEYOND_I32 = {"i64": ([2**32, -(2**32) + 5, 2**32 + 3], [0, 1, 2]), "u32": ([2**31, 2**32 - 1, 3], [1, 5, 3])}
 
 
 def comparison_cases() -> list:
@@ -30,16 +30,20 @@ def comparison_cases() -> list:
         *broadcasting("f32")[:3],
         *broadcasting("i32", a=TIES, b=TIES)[:5],
         *broadcasting("u8", a={"high": 4}, b={"high": 4})[:3],
-        Case((T("i32", (4,), [-2 ** 31, 2 ** 31 - 1, 5, -5]), T("i32", (4,), [2 ** 31 - 1, -2 ** 31, 5, 5])),
-             name="i32 extremes and a tie"),
+        Case(
+            (T("i32", (4,), [-(2**31), 2**31 - 1, 5, -5]), T("i32", (4,), [2**31 - 1, -(2**31), 5, 5])),
+            name="i32 extremes and a tie",
+        ),
         Case((T("f16", (2, 3), **TIES), T("f16", (3,), **TIES))),
         Case((T("f16", (3,), **TIES), T("f16", (2, 3), const=True, **TIES))),
         Case((T("bf16", (2, 3), **TIES), T("bf16", (3,), **TIES))),
         Case((T("bf16", (3,)), T("bf16", (2, 3)))),
         Case((T("i64", (2, 3), **TIES), T("i64", (3,), const=True, **TIES)), name="i64 within i32"),
         Case((T("boolean", (2, 3)), T("boolean", (3,))), name="boolean operands"),
-        Case((T("boolean", (4,), [False, False, True, True]), T("boolean", (4,), [False, True, False, True])),
-             name="boolean truth table"),
+        Case(
+            (T("boolean", (4,), [False, False, True, True]), T("boolean", (4,), [False, True, False, True])),
+            name="boolean truth table",
+        ),
     ]
 
 
@@ -48,14 +52,18 @@ def special_value_cases(op, nan_departure: str = "") -> list:
     f32: ``expect=`` what ``op`` (the NumPy comparison, e.g. ``np.less``) gives. ``nan_departure``:
     the ``why`` of a plugin that gives true where an operand is NaN on AVX-512 machines (false on
     AVX2 ones); those rows then accept both as ``plugin``."""
+
     def case(etype, a, b, name):
         spec = op(a, b)
         plugin = [(spec | NAN_ANY,), (spec,)] if nan_departure else None
-        return Case((T(etype, (11,), a), T(etype, (11,), b)), expect=(spec,), plugin=plugin, why=nan_departure,
-                    name=name)
+        return Case(
+            (T(etype, (11,), a), T(etype, (11,), b)), expect=(spec,), plugin=plugin, why=nan_departure, name=name
+        )
 
-    return [*(case(t, SA, SB, f"{t} NaN, inf, signed zeros") for t in ("f32", "f16", "bf16")),
-            case("f32", SB, SA, "f32 NaN, inf, signed zeros, swapped")]
+    return [
+        *(case(t, SA, SB, f"{t} NaN, inf, signed zeros") for t in ("f32", "f16", "bf16")),
+        case("f32", SB, SA, "f32 NaN, inf, signed zeros, swapped"),
+    ]
 
 
 def beyond_i32(op, etype: str, why: str = "", name: str = "") -> Case:
@@ -76,8 +84,18 @@ def comparison_errors(op_type: str) -> list:
     operands of two element types (the message names ``op_type``)."""
     return [
         *broadcast_errors(),
-        Error((T("f32", (2,)), T("i32", (2,))), match=f"{op_type}'s a and b must have one element type, got f32, i32",
-              code="S005", name="f32 with i32", at="lint"),
-        Error((T("boolean", (2,)), T("u8", (2,))), match="must have one element type", code="S005",
-              name="boolean with u8", at="lint"),
+        Error(
+            (T("f32", (2,)), T("i32", (2,))),
+            match=f"{op_type}'s a and b must have one element type, got f32, i32",
+            code="S005",
+            name="f32 with i32",
+            at="lint",
+        ),
+        Error(
+            (T("boolean", (2,)), T("u8", (2,))),
+            match="must have one element type",
+            code="S005",
+            name="boolean with u8",
+            at="lint",
+        ),
     ]

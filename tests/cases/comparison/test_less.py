@@ -2,18 +2,24 @@
 
 NaN, infinities and signed zeros compare as the spec says in the plugin too. The plugin
 narrows i64 and u32 to i32, so values beyond i32 compare otherwise there (``plugin`` rows)."""
+
 import numpy as np
 
 from cases.broadcasting import partial_shapes
 from cases.comparison._rows import beyond_i32, comparison_cases, comparison_errors, special_value_cases
 from cases.rows import Table
 
-TABLE = Table("Less", "opset1", cases=[
-    *comparison_cases(),  # broadcasting; f32, i32, u8, f16, bf16, i64, boolean; ties and i32 extremes
-    *special_value_cases(np.less),  # NaN, inf, signed zeros: expect= np.less (the plugin agrees)
-    beyond_i32(np.less, "i64", why="the plugin narrows i64 to i32"),
-    beyond_i32(np.less, "u32", why="the plugin narrows u32 to i32 (from 2^31 it is negative there)"),
-], errors=comparison_errors("Less"))  # broadcasting and attribute errors, mixed element types
+TABLE = Table(
+    "Less",
+    "opset1",
+    cases=[
+        *comparison_cases(),  # broadcasting; f32, i32, u8, f16, bf16, i64, boolean; ties and i32 extremes
+        *special_value_cases(np.less),  # NaN, inf, signed zeros: expect= np.less (the plugin agrees)
+        beyond_i32(np.less, "i64", why="the plugin narrows i64 to i32"),
+        beyond_i32(np.less, "u32", why="the plugin narrows u32 to i32 (from 2^31 it is negative there)"),
+    ],
+    errors=comparison_errors("Less"),
+)  # broadcasting and attribute errors, mixed element types
 
 test_cases, test_errors = TABLE.pytest()
 test_partial_shapes = partial_shapes(TABLE)

@@ -5,6 +5,7 @@ the pads attributes and puts total // 2 of the padding total at the start (total
 for same_upper), where the plugin keeps an explicit pads_begin, takes 0 for valid, and clamps a
 negative total (an output larger than the full result) to 0; and it computes integers in f32.
 ``transposed_1d`` gives the spec's values of those rows."""
+
 import numpy as np
 
 from cases.rows import Case, Error, T, Table
@@ -41,95 +42,231 @@ def one_d(auto_pad, size, pb=0, name="", x=((1.0, 2.0, 3.0),), w=(((1.0, 1.0, 1.
     spec = transposed_1d(xa, wa, 1, spec_pb, size)
     if plugin_pb is None:
         return Case(ins, a, expect=(spec,), name=name)
-    return Case(ins, a, expect=(spec,), plugin=(transposed_1d(xa, wa, 1, plugin_pb, size),), name=name,
-                why="with output_shape, the plugin keeps an explicit pads_begin (the spec ignores it), takes 0 "
-                    "for valid, and clamps a negative padding total to 0, where the spec puts total // 2 (or "
-                    "total - total // 2 for same_upper) at the start")
+    return Case(
+        ins,
+        a,
+        expect=(spec,),
+        plugin=(transposed_1d(xa, wa, 1, plugin_pb, size),),
+        name=name,
+        why="with output_shape, the plugin keeps an explicit pads_begin (the spec ignores it), takes 0 "
+        "for valid, and clamps a negative padding total to 0, where the spec puts total // 2 (or "
+        "total - total // 2 for same_upper) at the start",
+    )
 
 
 F = "f32"
 OSH = lambda *v: T("i64", (len(v),), list(v), const=True)  # noqa: E731  (an output_shape constant)
-TABLE = Table("ConvolutionBackpropData", "opset1", cases=[
-    Case((T(F, (1, 3, 4, 4)), T(F, (3, 2, 3, 3))), attrs(s="2,2", pb="1,1", pe="1,1"),
-         name="auto_pad and output_padding left out"),
-    Case((T(F, (1, 3, 4, 4)), T(F, (3, 2, 3, 3), const=True)), {"strides": "1,1", "dilations": "1,1"},
-         name="pads left out, constant filters"),
-    Case((T(F, (2, 2, 3, 4)), T(F, (2, 3, 3, 3))), attrs(s="2,2", pb="1,1", pe="1,1", output_padding="1,0",
-                                                         auto_pad="explicit"), name="output_padding, batch 2"),
-    Case((T(F, (1, 2, 3, 4)), T(F, (2, 2, 2, 3))), attrs(s="3,2", d="2,3", pb="1,0", pe="0,2", output_padding="2,1"),
-         name="dilation, stride, non-square kernel, output_padding beyond the stride"),
-    Case((T(F, (1, 2, 3, 3)), T(F, (2, 2, 3, 3))), attrs(s="2,2", pb="2,2", pe="2,2", auto_pad="valid"),
-         name="valid ignores the pads"),
-    Case((T(F, (1, 2, 3, 3)), T(F, (2, 2, 3, 3))), attrs(s="2,2", pb="2,2", pe="1,1", auto_pad="same_upper"),
-         name="same_upper without output_shape: no pads"),
-    Case((T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(6, 8)), attrs(s="2,2", auto_pad="same_upper"),
-         name="same_upper with output_shape: odd total (extra at the start) and even"),
-    Case((T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(6, 8)), attrs(s="2,2", auto_pad="same_lower"),
-         name="same_lower with output_shape: odd total (extra at the end) and even"),
-    Case((T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 2)), OSH(7, 9)),
-         attrs(s="2,2", d="1,2", auto_pad="same_lower", output_padding="1,1"),
-         name="same_lower with output_shape and output_padding"),
-    Case((T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(6, 9)), attrs(s="2,2", pb="0,0", pe="3,1"),
-         name="explicit with output_shape, pads_begin total // 2"),
-    Case((T(F, (1, 1, 3), [[1, 2, 3]]), T(F, (1, 1, 3), [[[1, 1, 1]]]), T("i32", (1,), [4])),
-         {"strides": "1", "pads_begin": "0", "pads_end": "0", "dilations": "1", "auto_pad": "same_upper"},
-         expect=(transposed_1d([[1, 2, 3]], [[[1, 1, 1]]], 1, 1, 4),), oracle=False, name="output_shape at run time",
-         why="the plugin fails to compile a ConvolutionBackpropData whose output_shape comes at run time "
-             "(deconv.cpp: 'dstMemPtr && dstMemPtr->isDefined()' failed)"),
-    Case((T(F, (2, 3, 5)), T(F, (3, 2, 3))), {"strides": "2", "pads_begin": "1", "pads_end": "0", "dilations": "1",
-                                             "output_padding": "1"}, name="1D"),
-    Case((T(F, (1, 2, 2, 3, 2)), T(F, (2, 2, 2, 2, 3))),
-         {"strides": "2,1,2", "pads_begin": "0,1,1", "pads_end": "1,0,0", "dilations": "1,2,1"}, name="3D"),
-    Case((T(F, (1, 2, 2, 3, 2)), T(F, (2, 1, 2, 2, 3)), OSH(4, 5, 4)),
-         {"strides": "2,2,2", "pads_begin": "0,0,0", "pads_end": "0,0,0", "dilations": "1,1,1",
-          "auto_pad": "same_upper"}, name="3D same_upper with output_shape"),
-    Case((T(F, (0, 3, 4, 4)), T(F, (3, 2, 3, 3))), attrs(s="2,2"), name="empty batch"),
-    Case((T(F, (1, 2, 3, 3)), T(F, (2, 1, 3, 3))), attrs(s="2,2", pb="2,2", pe="3,3"), name="an empty output"),
-    Case((T("f16", (1, 3, 4, 4)), T("f16", (3, 2, 3, 3))), attrs(s="2,2", pb="1,1", pe="1,1"), name="f16"),
-    Case((T("bf16", (1, 2, 3, 3), low=-3, high=4), T("bf16", (2, 2, 3, 3), low=-3, high=4)), attrs(s="2,2"),
-         name="bf16"),
-    Case((T("i32", (1, 2, 3, 3), low=-100, high=100), T("i32", (2, 2, 2, 2), low=-100, high=100, const=True)),
-         attrs(s="2,2"), name="i32"),
-    one_d("same_upper", 4, name="same_upper, total 1"),
-    one_d("same_lower", 4, name="same_lower, total 1"),
-    one_d("explicit", 3, pb=2, plugin_pb=2, name="explicit pads_begin 2 beside output_shape"),
-    one_d("valid", 3, plugin_pb=0, name="valid with output_shape, total 2"),
-    one_d("same_upper", 8, plugin_pb=0, name="same_upper, output larger than the full result"),
-    one_d("same_lower", 8, plugin_pb=0, name="same_lower, output larger than the full result"),
-    Case((T("i32", (1, 1, 2), [2 ** 24 + 1, 3]), T("i32", (1, 1, 1), [1])),
-         {"strides": "1", "pads_begin": "0", "pads_end": "0", "dilations": "1"},
-         expect=([[[2 ** 24 + 1, 3]]],), plugin=([[[2 ** 24, 3]]],),
-         why="the plugin computes i32 convolutions in f32: 2^24 + 1 loses its low bit"),
-])
+TABLE = Table(
+    "ConvolutionBackpropData",
+    "opset1",
+    cases=[
+        Case(
+            (T(F, (1, 3, 4, 4)), T(F, (3, 2, 3, 3))),
+            attrs(s="2,2", pb="1,1", pe="1,1"),
+            name="auto_pad and output_padding left out",
+        ),
+        Case(
+            (T(F, (1, 3, 4, 4)), T(F, (3, 2, 3, 3), const=True)),
+            {"strides": "1,1", "dilations": "1,1"},
+            name="pads left out, constant filters",
+        ),
+        Case(
+            (T(F, (2, 2, 3, 4)), T(F, (2, 3, 3, 3))),
+            attrs(s="2,2", pb="1,1", pe="1,1", output_padding="1,0", auto_pad="explicit"),
+            name="output_padding, batch 2",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 2, 3))),
+            attrs(s="3,2", d="2,3", pb="1,0", pe="0,2", output_padding="2,1"),
+            name="dilation, stride, non-square kernel, output_padding beyond the stride",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 3)), T(F, (2, 2, 3, 3))),
+            attrs(s="2,2", pb="2,2", pe="2,2", auto_pad="valid"),
+            name="valid ignores the pads",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 3)), T(F, (2, 2, 3, 3))),
+            attrs(s="2,2", pb="2,2", pe="1,1", auto_pad="same_upper"),
+            name="same_upper without output_shape: no pads",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(6, 8)),
+            attrs(s="2,2", auto_pad="same_upper"),
+            name="same_upper with output_shape: odd total (extra at the start) and even",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(6, 8)),
+            attrs(s="2,2", auto_pad="same_lower"),
+            name="same_lower with output_shape: odd total (extra at the end) and even",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 2)), OSH(7, 9)),
+            attrs(s="2,2", d="1,2", auto_pad="same_lower", output_padding="1,1"),
+            name="same_lower with output_shape and output_padding",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(6, 9)),
+            attrs(s="2,2", pb="0,0", pe="3,1"),
+            name="explicit with output_shape, pads_begin total // 2",
+        ),
+        Case(
+            (T(F, (1, 1, 3), [[1, 2, 3]]), T(F, (1, 1, 3), [[[1, 1, 1]]]), T("i32", (1,), [4])),
+            {"strides": "1", "pads_begin": "0", "pads_end": "0", "dilations": "1", "auto_pad": "same_upper"},
+            expect=(transposed_1d([[1, 2, 3]], [[[1, 1, 1]]], 1, 1, 4),),
+            oracle=False,
+            name="output_shape at run time",
+            why="the plugin fails to compile a ConvolutionBackpropData whose output_shape comes at run time "
+            "(deconv.cpp: 'dstMemPtr && dstMemPtr->isDefined()' failed)",
+        ),
+        Case(
+            (T(F, (2, 3, 5)), T(F, (3, 2, 3))),
+            {"strides": "2", "pads_begin": "1", "pads_end": "0", "dilations": "1", "output_padding": "1"},
+            name="1D",
+        ),
+        Case(
+            (T(F, (1, 2, 2, 3, 2)), T(F, (2, 2, 2, 2, 3))),
+            {"strides": "2,1,2", "pads_begin": "0,1,1", "pads_end": "1,0,0", "dilations": "1,2,1"},
+            name="3D",
+        ),
+        Case(
+            (T(F, (1, 2, 2, 3, 2)), T(F, (2, 1, 2, 2, 3)), OSH(4, 5, 4)),
+            {
+                "strides": "2,2,2",
+                "pads_begin": "0,0,0",
+                "pads_end": "0,0,0",
+                "dilations": "1,1,1",
+                "auto_pad": "same_upper",
+            },
+            name="3D same_upper with output_shape",
+        ),
+        Case((T(F, (0, 3, 4, 4)), T(F, (3, 2, 3, 3))), attrs(s="2,2"), name="empty batch"),
+        Case((T(F, (1, 2, 3, 3)), T(F, (2, 1, 3, 3))), attrs(s="2,2", pb="2,2", pe="3,3"), name="an empty output"),
+        Case((T("f16", (1, 3, 4, 4)), T("f16", (3, 2, 3, 3))), attrs(s="2,2", pb="1,1", pe="1,1"), name="f16"),
+        Case(
+            (T("bf16", (1, 2, 3, 3), low=-3, high=4), T("bf16", (2, 2, 3, 3), low=-3, high=4)),
+            attrs(s="2,2"),
+            name="bf16",
+        ),
+        Case(
+            (T("i32", (1, 2, 3, 3), low=-100, high=100), T("i32", (2, 2, 2, 2), low=-100, high=100, const=True)),
+            attrs(s="2,2"),
+            name="i32",
+        ),
+        one_d("same_upper", 4, name="same_upper, total 1"),
+        one_d("same_lower", 4, name="same_lower, total 1"),
+        one_d("explicit", 3, pb=2, plugin_pb=2, name="explicit pads_begin 2 beside output_shape"),
+        one_d("valid", 3, plugin_pb=0, name="valid with output_shape, total 2"),
+        one_d("same_upper", 8, plugin_pb=0, name="same_upper, output larger than the full result"),
+        one_d("same_lower", 8, plugin_pb=0, name="same_lower, output larger than the full result"),
+        Case(
+            (T("i32", (1, 1, 2), [2**24 + 1, 3]), T("i32", (1, 1, 1), [1])),
+            {"strides": "1", "pads_begin": "0", "pads_end": "0", "dilations": "1"},
+            expect=([[[2**24 + 1, 3]]],),
+            plugin=([[[2**24, 3]]],),
+            why="the plugin computes i32 convolutions in f32: 2^24 + 1 loses its low bit",
+        ),
+    ],
+)
 
 X, W = T(F, (1, 3, 4, 4)), T(F, (3, 2, 3, 3))
 TABLE.errors = [
-    Error((X, T(F, (2, 3, 3, 3))), attrs=attrs(),
-          match=r"data has 3 channels, the filters \[2,3,3,3\] take 2 \(dim 0\)",
-          code="S005", at="lint", name="channel mismatch"),
-    Error((X, T(F, (3, 2, 3))), attrs=attrs(), match="filters must have rank 4", code="S005", at="lint",
-          name="filters of the wrong rank"),
-    Error((X, W, OSH(5, 5, 5)), attrs=attrs(), match="output_shape must be a 1-D tensor of the 2 spatial dims",
-          code="S005", at="lint", name="output_shape too long"),
-    Error((X, W, T("i64", (1, 2), [[5, 5]], const=True)), attrs=attrs(), match="output_shape must be a 1-D",
-          code="S005", at="lint", name="output_shape of rank 2"),
-    Error((X, W, T("i64", (2,), [5, -1])), attrs=attrs(), match=r"output_shape \[5, -1\] has a negative dim",
-          code="S005", at="run", name="negative output_shape"),
-    Error((X, W), attrs=attrs(pb="4,0", pe="3,0"), match="negative size", code="S005", at="lint",
-          name="pads crop more than the output"),
-    Error((X, W), attrs=attrs(output_padding="-1,0"), match="output_padding must not be negative", code="O003",
-          at="lint", name="negative output_padding"),
-    Error((X, W), attrs=attrs(output_padding="1"), match="one entry per spatial axis", code="O003", at="lint",
-          name="output_padding too short"),
-    Error((X, W), attrs=attrs(pb="-1,0"), match="pads_begin must not be negative", code="O003", at="lint",
-          name="negative pads"),
-    Error((X, W), attrs={"pads_begin": "0,0", "pads_end": "0,0", "dilations": "1,1"},
-          match="required attribute 'strides'",
-          code="O003", at="lint", name="strides left out"),
-    Error((T(F, (1, 3, 0, 4)), W), attrs=attrs(), match="empty spatial dim", code="S005", at="lint",
-          name="empty spatial data"),
-    Error((X, W, T("f32", (2,), [5.0, 5.0], const=True)), attrs=attrs(), match="output_shape must be of an integer",
-          code="S005", at="lint", name="float output_shape"),
+    Error(
+        (X, T(F, (2, 3, 3, 3))),
+        attrs=attrs(),
+        match=r"data has 3 channels, the filters \[2,3,3,3\] take 2 \(dim 0\)",
+        code="S005",
+        at="lint",
+        name="channel mismatch",
+    ),
+    Error(
+        (X, T(F, (3, 2, 3))),
+        attrs=attrs(),
+        match="filters must have rank 4",
+        code="S005",
+        at="lint",
+        name="filters of the wrong rank",
+    ),
+    Error(
+        (X, W, OSH(5, 5, 5)),
+        attrs=attrs(),
+        match="output_shape must be a 1-D tensor of the 2 spatial dims",
+        code="S005",
+        at="lint",
+        name="output_shape too long",
+    ),
+    Error(
+        (X, W, T("i64", (1, 2), [[5, 5]], const=True)),
+        attrs=attrs(),
+        match="output_shape must be a 1-D",
+        code="S005",
+        at="lint",
+        name="output_shape of rank 2",
+    ),
+    Error(
+        (X, W, T("i64", (2,), [5, -1])),
+        attrs=attrs(),
+        match=r"output_shape \[5, -1\] has a negative dim",
+        code="S005",
+        at="run",
+        name="negative output_shape",
+    ),
+    Error(
+        (X, W),
+        attrs=attrs(pb="4,0", pe="3,0"),
+        match="negative size",
+        code="S005",
+        at="lint",
+        name="pads crop more than the output",
+    ),
+    Error(
+        (X, W),
+        attrs=attrs(output_padding="-1,0"),
+        match="output_padding must not be negative",
+        code="O003",
+        at="lint",
+        name="negative output_padding",
+    ),
+    Error(
+        (X, W),
+        attrs=attrs(output_padding="1"),
+        match="one entry per spatial axis",
+        code="O003",
+        at="lint",
+        name="output_padding too short",
+    ),
+    Error(
+        (X, W),
+        attrs=attrs(pb="-1,0"),
+        match="pads_begin must not be negative",
+        code="O003",
+        at="lint",
+        name="negative pads",
+    ),
+    Error(
+        (X, W),
+        attrs={"pads_begin": "0,0", "pads_end": "0,0", "dilations": "1,1"},
+        match="required attribute 'strides'",
+        code="O003",
+        at="lint",
+        name="strides left out",
+    ),
+    Error(
+        (T(F, (1, 3, 0, 4)), W),
+        attrs=attrs(),
+        match="empty spatial dim",
+        code="S005",
+        at="lint",
+        name="empty spatial data",
+    ),
+    Error(
+        (X, W, T("f32", (2,), [5.0, 5.0], const=True)),
+        attrs=attrs(),
+        match="output_shape must be of an integer",
+        code="S005",
+        at="lint",
+        name="float output_shape",
+    ),
 ]
 
 test_cases, test_errors = TABLE.pytest()

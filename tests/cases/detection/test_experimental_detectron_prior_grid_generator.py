@@ -2,6 +2,7 @@
 feature map (``h`` or ``w`` set below its size) leaves the output's last rows undefined (the
 plugin: whatever its buffer held): those cases run in irexec alone, against the spec's formula
 with zeros there."""
+
 import numpy as np
 
 from cases.rows import Case, Error, T, Table
@@ -45,31 +46,54 @@ def grid(priors, fh, fw, ih, iw, h=0, w=0, sx=0.0, sy=0.0, flatten=True):
 
 UNDEFINED = "the plugin leaves the rows past the grid as its buffer held them (the spec: undefined)"
 
-TABLE = Table("ExperimentalDetectronPriorGridGenerator", "opset6", cases=[
-    Case((pri(), fm(3, 4), im(48, 64)), name="attributes left out (flatten, steps from the image)", oracle=False,
-         expect=(grid(PRIORS, 3, 4, 48, 64),),
-         why="OpenVINO reads a layer without flatten as flatten=false, a 4-D output (the spec's default: true)"),
-    Case((pri(), fm(3, 4), im(48, 64)), A(h=0, w=0, sx=0.0, sy=0.0, flatten=True),
-         name="every attribute given as its default"),
-    Case((pri(), fm(3, 4), im(48, 64)), A(flatten=True), name="flatten true"),
-    Case((pri(), fm(3, 4), im(48, 64)), A(flatten=False), name="flatten false: 4-D"),
-    Case((pri(), fm(5, 3), im(800, 1344)), A(True, sx=32.0, sy=16.0), name="both strides"),
-    Case((pri(), fm(5, 3), im(40, 30)), A(flatten=False, sx=4.5), name="stride_x only"),
-    Case((pri(), fm(5, 3), im(40, 30)), A(True, sy=2.25), name="stride_y only"),
-    Case((pri(), fm(3, 7), im(30, 50)), A(flatten=True), name="steps that do not divide evenly"),
-    Case((pri(), fm(3, 4), im(48, 64)), A(True, h=3, w=4), name="h and w equal to the feature map"),
-    Case((pri(const=True), fm(2, 2), im(16, 16)), A(flatten=False), name="constant priors"),
-    Case((pri(etype="f16"), fm(3, 4, "f16"), im(48, 64, "f16")), A(True, sx=8.0, sy=8.0), name="f16"),
-    Case((pri(etype="bf16"), fm(3, 4, "bf16"), im(48, 64, "bf16")), A(True, sx=8.0, sy=8.0), name="bf16"),
-    Case((pri(), fm(4, 2, n=2), im(20, 24, n=2)), A(flatten=True), name="batch 2"),
-    Case((pri(PRIORS[:1]), fm(1, 1), im(10, 12)), A(flatten=False), name="one prior, one cell"),
-    Case((pri(), fm(0, 3), im(8, 8)), A(flatten=True), name="empty feature map"),
-    Case((T("f32", (0, 4)), fm(2, 3), im(8, 8)), A(flatten=False), name="no priors"),
-    Case((pri(), fm(3, 4), im(48, 64)), A(True, h=2), oracle=False, why=UNDEFINED, name="h below the feature map",
-         expect=(grid(PRIORS, 3, 4, 48, 64, h=2),)),
-    Case((pri(), fm(3, 4), im(48, 64)), A(flatten=False, w=3, sy=5.0), oracle=False, why=UNDEFINED,
-         name="w below the feature map, 4-D", expect=(grid(PRIORS, 3, 4, 48, 64, w=3, sy=5.0, flatten=False),)),
-])
+TABLE = Table(
+    "ExperimentalDetectronPriorGridGenerator",
+    "opset6",
+    cases=[
+        Case(
+            (pri(), fm(3, 4), im(48, 64)),
+            name="attributes left out (flatten, steps from the image)",
+            oracle=False,
+            expect=(grid(PRIORS, 3, 4, 48, 64),),
+            why="OpenVINO reads a layer without flatten as flatten=false, a 4-D output (the spec's default: true)",
+        ),
+        Case(
+            (pri(), fm(3, 4), im(48, 64)),
+            A(h=0, w=0, sx=0.0, sy=0.0, flatten=True),
+            name="every attribute given as its default",
+        ),
+        Case((pri(), fm(3, 4), im(48, 64)), A(flatten=True), name="flatten true"),
+        Case((pri(), fm(3, 4), im(48, 64)), A(flatten=False), name="flatten false: 4-D"),
+        Case((pri(), fm(5, 3), im(800, 1344)), A(True, sx=32.0, sy=16.0), name="both strides"),
+        Case((pri(), fm(5, 3), im(40, 30)), A(flatten=False, sx=4.5), name="stride_x only"),
+        Case((pri(), fm(5, 3), im(40, 30)), A(True, sy=2.25), name="stride_y only"),
+        Case((pri(), fm(3, 7), im(30, 50)), A(flatten=True), name="steps that do not divide evenly"),
+        Case((pri(), fm(3, 4), im(48, 64)), A(True, h=3, w=4), name="h and w equal to the feature map"),
+        Case((pri(const=True), fm(2, 2), im(16, 16)), A(flatten=False), name="constant priors"),
+        Case((pri(etype="f16"), fm(3, 4, "f16"), im(48, 64, "f16")), A(True, sx=8.0, sy=8.0), name="f16"),
+        Case((pri(etype="bf16"), fm(3, 4, "bf16"), im(48, 64, "bf16")), A(True, sx=8.0, sy=8.0), name="bf16"),
+        Case((pri(), fm(4, 2, n=2), im(20, 24, n=2)), A(flatten=True), name="batch 2"),
+        Case((pri(PRIORS[:1]), fm(1, 1), im(10, 12)), A(flatten=False), name="one prior, one cell"),
+        Case((pri(), fm(0, 3), im(8, 8)), A(flatten=True), name="empty feature map"),
+        Case((T("f32", (0, 4)), fm(2, 3), im(8, 8)), A(flatten=False), name="no priors"),
+        Case(
+            (pri(), fm(3, 4), im(48, 64)),
+            A(True, h=2),
+            oracle=False,
+            why=UNDEFINED,
+            name="h below the feature map",
+            expect=(grid(PRIORS, 3, 4, 48, 64, h=2),),
+        ),
+        Case(
+            (pri(), fm(3, 4), im(48, 64)),
+            A(flatten=False, w=3, sy=5.0),
+            oracle=False,
+            why=UNDEFINED,
+            name="w below the feature map, 4-D",
+            expect=(grid(PRIORS, 3, 4, 48, 64, w=3, sy=5.0, flatten=False),),
+        ),
+    ],
+)
 
 P, F, I = pri(), fm(3, 4), im(48, 64)
 TABLE.errors = [
@@ -82,8 +106,12 @@ TABLE.errors = [
     Error((P, F, I), attrs=A(h=-1), match="h must be 0 or more", code="O003", at="lint"),
     Error((P, F, I), attrs=A(sx=-2.0), match="stride_x must be 0 or more", code="O003", at="lint"),
     Error((P, F, I), attrs=A(flatten="maybe"), match="flatten='maybe' is not a valid bool", code="O003", at="lint"),
-    Error((T("i32", (3, 4)), fm(3, 4, "i32"), im(48, 64, "i32")), match="priors must be of a floating-point type",
-          code="S005", at="lint"),
+    Error(
+        (T("i32", (3, 4)), fm(3, 4, "i32"), im(48, 64, "i32")),
+        match="priors must be of a floating-point type",
+        code="S005",
+        at="lint",
+    ),
     Error((P, fm(3, 4, "f16"), I), match="must have one element type", code="S005", at="lint"),
 ]
 

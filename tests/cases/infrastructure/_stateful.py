@@ -9,6 +9,7 @@ and one irexec request run STEPS inferences, then reset their state and run one 
 step irexec's outputs and variables must be the plugin's (or the spec's, on a ``plugin`` row).
 Error rows are written the same way and run through ``irexec run`` and ``irexec lint``.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 import irexec
-from irexec.cli import cli
 from irexec.check.lint import check as lint_check
+from irexec.cli import cli
 from irexec.types import BY_NAME
 
 from ..rows import Case, Error, T, Table
@@ -39,6 +40,7 @@ class StateCase(Case):
     the partner's attributes (for an Assign row's ReadValue-6: variable_type, variable_shape;
     default: the value's type and shape with the first dim dynamic). ``value_shape``: the concrete
     shape of the variable's values at run time (default: the input's)."""
+
     partner: dict = field(default_factory=dict)
     value_shape: tuple = None
 
@@ -103,15 +105,21 @@ class _Writer:
             in_ports = "".join(_port(j, *port_of(src, 0, et, dims)) for j, (src, et, dims) in enumerate(ins))
             out_ports = "".join(_port(len(ins) + k, *port_of(lid, k, et, dims)) for k, (et, dims) in enumerate(outs))
             body = (f"<input>{in_ports}</input>" if ins else "") + (f"<output>{out_ports}</output>" if outs else "")
-            out.append(f'<layer id="{lid}" name="{name}" type="{op_type}" version="{version}"><data {data}/>'
-                       f"{body}</layer>")
+            out.append(
+                f'<layer id="{lid}" name="{name}" type="{op_type}" version="{version}"><data {data}/>{body}</layer>'
+            )
             for j, (src, _, _) in enumerate(ins):
                 src_ins = len(self.layers[src][5])
                 edges.append((src, src_ins, lid, j))
-        text = ('<?xml version="1.0"?>\n<net name="state_cases" version="11">\n<layers>\n' + "\n".join(out)
-                + "\n</layers>\n<edges>\n" + "\n".join(
-                    f'<edge from-layer="{a}" from-port="{b}" to-layer="{c}" to-port="{d}"/>' for a, b, c, d in edges)
-                + "\n</edges>\n</net>\n")
+        text = (
+            '<?xml version="1.0"?>\n<net name="state_cases" version="11">\n<layers>\n'
+            + "\n".join(out)
+            + "\n</layers>\n<edges>\n"
+            + "\n".join(
+                f'<edge from-layer="{a}" from-port="{b}" to-layer="{c}" to-port="{d}"/>' for a, b, c, d in edges
+            )
+            + "\n</edges>\n</net>\n"
+        )
         with open(path, "w") as f:
             f.write(text)
         with open(path[:-4] + ".bin", "wb") as f:
@@ -130,19 +138,27 @@ def _accumulate(w: _Writer, r: int, read: int, value: int, etype: str, dims, gro
     """read + value (xor for booleans), or, for a variable whose first dim is dynamic, read and value
     concatenated along it (a cache that grows each step, from the [0, ...] of no init_value)."""
     if grow:
-        return w.op(f"r{r}_acc", "Concat", "opset1", {"axis": 0}, [(read, etype, dims), (value, etype, dims)],
-                    [(etype, dims)])
+        return w.op(
+            f"r{r}_acc", "Concat", "opset1", {"axis": 0}, [(read, etype, dims), (value, etype, dims)], [(etype, dims)]
+        )
     op_type = "LogicalXor" if etype == "boolean" else "Add"
-    return w.op(f"r{r}_acc", op_type, "opset1", {"auto_broadcast": "numpy"}, [(read, etype, dims), (value, etype, dims)],
-                [(etype, dims)])
+    return w.op(
+        f"r{r}_acc",
+        op_type,
+        "opset1",
+        {"auto_broadcast": "numpy"},
+        [(read, etype, dims), (value, etype, dims)],
+        [(etype, dims)],
+    )
 
 
 def _grows(declared) -> bool:
     return declared is not None and declared.split(",")[0].strip() in ("?", "-1")
 
 
-def _write_row(w: _Writer, table: Table, row, version: str, r: int, init_values, const_all: bool,
-               accumulate: bool = True) -> dict:
+def _write_row(
+    w: _Writer, table: Table, row, version: str, r: int, init_values, const_all: bool, accumulate: bool = True
+) -> dict:
     """One row's pair; returns what it feeds and reads: {"feeds": [(name, etype, shape)], "read": result
     name, "variable": id}."""
     attrs = dict(row.attrs)
@@ -175,8 +191,14 @@ def _write_row(w: _Writer, table: Table, row, version: str, r: int, init_values,
         # depend on the ReadValue before it: tests/test_state.py).
         if not getattr(row, "no_partner", False):
             nxt = _accumulate(w, r, op, nxt, etype, nxt_dims, _grows(declared))
-            w.op(f"r{r}_assign", "Assign", _partner_version(version), {"variable_id": attrs.get("variable_id", "")},
-                 [(nxt, etype, nxt_dims)], [(etype, nxt_dims)])
+            w.op(
+                f"r{r}_assign",
+                "Assign",
+                _partner_version(version),
+                {"variable_id": attrs.get("variable_id", "")},
+                [(nxt, etype, nxt_dims)],
+                [(etype, nxt_dims)],
+            )
     else:
         shape = row.value_shape if row.value_shape is not None else tuple(t.shape)
         partner = dict(row.partner)
@@ -185,13 +207,25 @@ def _write_row(w: _Writer, table: Table, row, version: str, r: int, init_values,
             pass
         elif version == "opset3":
             init = w.const(f"r{r}_zeros", t.etype, np.zeros(shape, BY_NAME[t.etype].dtype))
-            rv = w.op(f"r{r}_read_op", "ReadValue", "opset3", {"variable_id": attrs.get("variable_id", "")},
-                      [(init, t.etype, shape)], [(t.etype, shape)])
+            rv = w.op(
+                f"r{r}_read_op",
+                "ReadValue",
+                "opset3",
+                {"variable_id": attrs.get("variable_id", "")},
+                [(init, t.etype, shape)],
+                [(t.etype, shape)],
+            )
         else:
             partner.setdefault("variable_type", t.etype)
             partner.setdefault("variable_shape", _dyn_first(shape))
-            rv = w.op(f"r{r}_read_op", "ReadValue", "opset6",
-                      {"variable_id": attrs.get("variable_id", ""), **partner}, [], [(None, ())])
+            rv = w.op(
+                f"r{r}_read_op",
+                "ReadValue",
+                "opset6",
+                {"variable_id": attrs.get("variable_id", ""), **partner},
+                [],
+                [(None, ())],
+            )
         if not getattr(row, "no_partner", False):
             w.result(f"r{r}_read", rv, None, ())
         fed = getattr(row, "fed_shape", None) or shape
@@ -202,8 +236,14 @@ def _write_row(w: _Writer, table: Table, row, version: str, r: int, init_values,
             info["feeds"].append((f"r{r}_value", t.etype, fed))
         if rv is not None and (accumulate or version == "opset3"):
             src = _accumulate(w, r, rv, src, t.etype, tuple(t.shape), _grows(partner.get("variable_shape")))
-        w.op(f"r{r}_op", "Assign", version, attrs, [(src, t.etype, tuple(t.shape))],
-                  [(t.etype, tuple(t.shape))] * (row.outputs if row.outputs is not None else 1))
+        w.op(
+            f"r{r}_op",
+            "Assign",
+            version,
+            attrs,
+            [(src, t.etype, tuple(t.shape))],
+            [(t.etype, tuple(t.shape))] * (row.outputs if row.outputs is not None else 1),
+        )
         # (Nothing reads the Assign's output: the plugin refuses to compile an Assign that feeds a Result.)
     info["read"] = f"r{r}_read"
     return info
@@ -217,8 +257,10 @@ def _build(table: Table, rows: list, path: str, const_all=False, accumulate=True
         values.append(row.inputs[0].array(rng) if row.inputs and min(row.inputs[0].shape, default=0) >= 0 else None)
     for facts in (None, "again"):
         w = _Writer()
-        infos = [_write_row(w, table, row, version, r, values, const_all, accumulate)
-                 for r, (row, version) in enumerate(rows)]
+        infos = [
+            _write_row(w, table, row, version, r, values, const_all, accumulate)
+            for r, (row, version) in enumerate(rows)
+        ]
         w.write(path, None if facts is None else lint_check(path).facts)
     return infos
 
@@ -289,8 +331,9 @@ def run_state_cases(table: Table, tmp_path) -> None:
 
 def _same(got, want, what: str) -> None:
     got, want = np.asarray(got), np.asarray(want)
-    assert got.shape == want.shape and got.dtype == want.dtype, f"{what}: {got.dtype} {list(got.shape)} vs " \
-                                                                f"{want.dtype} {list(want.shape)}"
+    assert got.shape == want.shape and got.dtype == want.dtype, (
+        f"{what}: {got.dtype} {list(got.shape)} vs {want.dtype} {list(want.shape)}"
+    )
     assert np.array_equal(got, want, equal_nan=got.dtype.kind == "f"), f"{what}:\n got  {got!r}\n want {want!r}"
 
 

@@ -5,6 +5,7 @@ The CPU plugin compiles a Reduce whose output rank it cannot tell only with ``ke
 fed at run time come with keep_dims="true"), and refuses empty axes without it. It takes the
 logical reductions' axes only as constants ("Second tensor is not constant"): their tables feed
 none at run time (the arithmetic ones do, valid and out of range, through the same irexec code)."""
+
 import numpy as np
 
 from cases.rows import Case, Error, T
@@ -31,9 +32,12 @@ def axes_cases(rtol: float = 0.0, exact=(), names=None) -> list:
     names = names or {}
 
     def c(label, shape, axes, keep_dims=None, named=True, one_value=False):
-        return Case((T("f32", shape), axes), attrs={} if keep_dims is None else {"keep_dims": keep_dims},
-                    rtol=0.0 if one_value or label in exact else rtol,
-                    name=names.get(label, label if named else ""))
+        return Case(
+            (T("f32", shape), axes),
+            attrs={} if keep_dims is None else {"keep_dims": keep_dims},
+            rtol=0.0 if one_value or label in exact else rtol,
+            name=names.get(label, label if named else ""),
+        )
 
     return [
         c("keep_dims left out", (2, 3, 4), ax([1]), named=False),
@@ -54,6 +58,7 @@ def etype_cases(u8=None, i8=None, rounded: bool = False) -> list:
     "true"), u8 [4,3] and i8 [3,4], f16 [3,4] and bf16 [3,4] (keep_dims "true"). ``u8``, ``i8``:
     (low, high) of their values, where the result must stay within the type; ``rounded``: the op
     rounds its f16/bf16 results (a root), so they are compared within 1e-3 and 2^-7."""
+
     def bounds(pair):
         return {} if pair is None else {"low": pair[0], "high": pair[1]}
 
@@ -63,7 +68,7 @@ def etype_cases(u8=None, i8=None, rounded: bool = False) -> list:
         Case((T("u8", (4, 3), **bounds(u8)), ax([0]))),
         Case((T("i8", (3, 4), **bounds(i8)), ax([-1]))),
         Case((T("f16", (3, 4)), ax([1])), rtol=1e-3 if rounded else 0.0),
-        Case((T("bf16", (3, 4)), ax([0])), attrs={"keep_dims": "true"}, rtol=2 ** -7 if rounded else 0.0),
+        Case((T("bf16", (3, 4)), ax([0])), attrs={"keep_dims": "true"}, rtol=2**-7 if rounded else 0.0),
     ]
 
 
@@ -72,14 +77,36 @@ def axes_errors(data: str = "f32", negative=(-4,), run_time: bool = True) -> lis
     show it; ``run_time=False``: constant, so lint finds it), the constant ``negative`` axes (which
     hold -4) of rank 3, float axes, and keep_dims="yes"."""
     return [
-        Error((T(data, (2, 3, 4)), ax([3], const=not run_time)), attrs={"keep_dims": "true"},
-              match=r"axis 3 is out of range", code="S006", name="axis out of range", at="run" if run_time else "lint"),
-        Error((T(data, (2, 3, 4)), ax(list(negative))), match=r"axis -4 is out of range", code="S006",
-              name="negative axis out of range, constant", at="lint"),
-        Error((T(data, (2, 3)), T("f32", (1,), [1.0])), match="axes must be of an integer type", code="S005",
-              name="float axes", at="lint"),
-        Error((T(data, (2, 3)), ax([1])), attrs={"keep_dims": "yes"}, match="keep_dims", code="O003",
-              name="keep_dims not a boolean", at="lint"),
+        Error(
+            (T(data, (2, 3, 4)), ax([3], const=not run_time)),
+            attrs={"keep_dims": "true"},
+            match=r"axis 3 is out of range",
+            code="S006",
+            name="axis out of range",
+            at="run" if run_time else "lint",
+        ),
+        Error(
+            (T(data, (2, 3, 4)), ax(list(negative))),
+            match=r"axis -4 is out of range",
+            code="S006",
+            name="negative axis out of range, constant",
+            at="lint",
+        ),
+        Error(
+            (T(data, (2, 3)), T("f32", (1,), [1.0])),
+            match="axes must be of an integer type",
+            code="S005",
+            name="float axes",
+            at="lint",
+        ),
+        Error(
+            (T(data, (2, 3)), ax([1])),
+            attrs={"keep_dims": "yes"},
+            match="keep_dims",
+            code="O003",
+            name="keep_dims not a boolean",
+            at="lint",
+        ),
     ]
 
 
@@ -94,6 +121,7 @@ def logical_cases(identity: bool) -> list:
     constant, on data mostly ``identity``: keep_dims left out (axes [1]), "false" (axes [0, 2]),
     "true" (i32 axes [-1], and [0, -1]); repeated axes [2, -1, 2]; scalar i32 axes -2; empty axes
     (reduce nothing); every axis over data all ``identity``; scalar data; a 1-sized axis."""
+
     def data(shape, seed):
         return T("boolean", shape, mostly(identity, shape, seed))
 

@@ -1,4 +1,5 @@
 """Inputs the NonMaxSuppression tables share: boxes that overlap in known ways, distinct scores."""
+
 import numpy as np
 
 from cases.rows import T
