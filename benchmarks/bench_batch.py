@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
 import irexec  # noqa: E402
-from corpus import CORPUS, MANIFEST, corpus_inputs  # noqa: E402
+from helpers.corpus import CORPUS, MANIFEST, corpus_inputs  # noqa: E402
 from irexec.batch import engines, run_batch  # noqa: E402
 
 

@@ -34,7 +34,7 @@ import openvino as ov  # noqa: E402
 from bench_scatter import interleaved  # noqa: E402
 
 import irexec  # noqa: E402
-from corpus import CORPUS, MANIFEST, corpus_inputs, missing_ops, steps_inputs  # noqa: E402
+from helpers.corpus import CORPUS, MANIFEST, corpus_inputs, missing_ops, steps_inputs  # noqa: E402
 
 CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
 MIB = 1 << 20
@@ -45,7 +45,7 @@ MIB = 1 << 20
 _RSS = """
 import sys, irexec
 sys.path.insert(0, sys.argv[3])
-from corpus import MANIFEST, corpus_inputs
+from helpers.corpus import MANIFEST, corpus_inputs
 def kib(key):
     return next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith(key)) * 1024
 feeds = corpus_inputs(MANIFEST[sys.argv[2]]["inputs"])

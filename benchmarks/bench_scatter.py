@@ -24,8 +24,8 @@ and ScatterElementsUpdate-12 (axis 0, indices [1M, 64]: each edge's target repea
 features, as PyTorch's scatter/index_add_ exports it) under sum, prod, mean, min, max with
 use_init_val true and false. Prints ir/plugin (target <= 0.7) and the largest difference from
 the plugin: 0 (1 for i32 mean, which the plugin truncates), as both reduce a target's updates in
-index order (tests/test_scatter_duplicates.py holds irexec to a sequential loop bit for bit,
-tests/test_diff_scatter_duplicates.py to the plugin).
+index order (tests/ops/test_scatter_duplicates.py holds irexec to a sequential loop bit for bit,
+tests/ops/test_diff_scatter_duplicates.py to the plugin).
 --chain: 8 ScatterNDUpdate-15 layers on a [262144, 64] f32 tensor (64 MiB) with constant
 indices and updates; the four sum layers aim 16384 rows at 1024 targets (duplicates), the others
 (none, max, min, prod) 16384 distinct rows. Target <= 1.0.

@@ -43,7 +43,7 @@ MODEL = os.path.join(ROOT, "models", "kv_cache_update.xml")
 TMP = tempfile.mkdtemp(prefix="irexec-bench-")
 atexit.register(shutil.rmtree, TMP, ignore_errors=True)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from big_irs import bad_edges, chain, many_ports  # noqa: E402
+from helpers.big_irs import bad_edges, chain, many_ports  # noqa: E402
 
 ENV = dict(
     os.environ,

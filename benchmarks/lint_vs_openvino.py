@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How often each tool names the broken layer: the linter's test corpus (valid models broken one
-way at one known layer, tests/lintcorpus.py) given to ``irexec lint`` and to OpenVINO
+way at one known layer, tests/helpers/lintcorpus.py) given to ``irexec lint`` and to OpenVINO
 (``Core.read_model`` then ``compile_model`` on the CPU plugin, in a child process, since some
 broken IRs crash it).
 
@@ -25,7 +25,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import irexec  # noqa: E402
-import lintcorpus  # noqa: E402
+from helpers import lintcorpus  # noqa: E402
 
 _WORKER = r"""
 import json, sys

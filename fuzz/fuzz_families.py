@@ -3,7 +3,7 @@
     python fuzz/fuzz_families.py --minutes 10             # random graphs over a growing length
     python fuzz/fuzz_families.py --replay 1234            # rerun one seed, print where the runs differ
 
-Each case is a random graph (tests/familylib.py) stepped through lengths that grow by one, jump,
+Each case is a random graph (tests/helpers/familylib.py) stepped through lengths that grow by one, jump,
 grow again and go back down, run by irexec with families and with a concrete sizing pass each step; the runs
 must agree at every step (outputs bit for bit, or the same error line). A case that differs, or
 raises anything but irexec's own errors, is a finding: its seed is printed and saved as
@@ -23,7 +23,7 @@ sys.path.insert(0, HERE)
 
 from seed_loop import Case, parser, run  # noqa: E402
 
-import familylib  # noqa: E402
+from helpers import familylib  # noqa: E402
 
 
 def one(seed: int, path: str):

@@ -30,7 +30,7 @@ import warnings
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
-import fuzzlib  # noqa: E402
+from helpers import fuzzlib  # noqa: E402
 
 MEMORY_EXTRA = 3 << 30  # address space a worker may add while running a case
 TENSOR_BUDGET = "256M"  # irexec's per-tensor budget in the workers (IREXEC_MAX_TENSOR_BYTES)

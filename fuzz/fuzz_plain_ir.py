@@ -4,7 +4,7 @@ reader (see fuzz/README.md):
     python fuzz/fuzz_plain_ir.py --minutes 10             # seeds 0, 1, 2, ... for ten minutes
     python fuzz/fuzz_plain_ir.py --replay 1234            # rerun one seed, print where the readings differ
 
-Each case is a small valid IR (models/, tests/data/torch/, tests/irtext.py) given 1-4 structural
+Each case is a small valid IR (models/, tests/data/torch/, tests/helpers/irtext.py) given 1-4 structural
 mutations of its text (comments, PIs, CDATA, unknown or misplaced elements and sections, namespaces,
 odd ids, extra attributes, whitespace, truncation, a wrapping root...), read with the quick reading
 on and off: the graph (or the error raised), the problems and ``irexec.lint``'s findings must be
@@ -40,7 +40,7 @@ import irexec  # noqa: E402
 import irexec.ir.plain_ir as plain_ir  # noqa: E402
 import irexec.ir.reader as reader  # noqa: E402
 import irexec.ir.stream as stream  # noqa: E402
-import irtext  # noqa: E402
+from helpers import irtext  # noqa: E402
 from irexec.errors import IRExecError  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
@@ -564,7 +564,7 @@ def snapshot(graph) -> tuple:
 
 
 def read(path: str, quick: bool) -> tuple:
-    """(graph snapshot or the error raised, the problems, the lint findings), as tests/test_plain_ir.py reads."""
+    """(graph snapshot or the error raised, the problems, the lint findings), as tests/ir/test_plain_ir.py reads."""
     plain_ir.QUICK = quick
     with open(path, "rb") as f:
         data = f.read()

@@ -27,7 +27,7 @@ import openvino as ov
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus import control, hf, nets, stateful  # noqa: E402
+from helpers.corpus import control, hf, nets, stateful  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "corpus")
 

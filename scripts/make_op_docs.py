@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write docs/ops.md (every op irexec runs, from the ops' own declarations) and
 docs/differences.md (every place the CPU plugin departs from the spec, from the case tables'
-``plugin`` rows). tests/test_op_docs.py checks both are up to date: run this after changing an
+``plugin`` rows). tests/house/test_op_docs.py checks both are up to date: run this after changing an
 op or a table."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 from cases.discover import tables  # noqa: E402
+from helpers.openvino_opsets import IR_TYPE, recorded  # noqa: E402
 from irexec.errors import ValidationError  # noqa: E402
 from irexec.ops import all_ops  # noqa: E402
 from irexec.ops.op import SPEC_ROOT  # noqa: E402
@@ -22,7 +23,6 @@ from irexec.ops.registry import (  # noqa: E402
     lookup,
     opset_number,  # noqa: E402
 )
-from openvino_opsets import IR_TYPE, recorded  # noqa: E402
 
 
 def _versions(cls) -> str:
@@ -103,7 +103,7 @@ def _coverage() -> list:
     n = len(table["pairs"])
     line = (
         f"OpenVINO {table['openvino']}'s opset1..opset16 hold {n} op versions (`tests/data/openvino_opsets.json`, "
-        f"read from the `openvino` package by `tests/openvino_opsets.py`); irexec runs {n - len(missing)} of them"
+        f"read from the `openvino` package by `tests/helpers/openvino_opsets.py`); irexec runs {n - len(missing)} of them"
     )
     return [line + (f". Not yet: {', '.join(missing)}." if missing else ": all.")]
 

@@ -30,7 +30,7 @@ from ..errors import IRExecError, UsageError
 from .device import Device, import_openvino, matched_ports
 from .report import CompareReport, LayerRow, Skipped, known_departures, why  # noqa: F401
 
-DEFAULT_RTOL, DEFAULT_ATOL = 1e-3, 1e-4  # what tests/test_corpus.py holds real models to in f32
+DEFAULT_RTOL, DEFAULT_ATOL = 1e-3, 1e-4  # what tests/models/test_corpus.py holds real models to in f32
 BATCH = 1000  # outputs exposed per compile at most (see the module docstring; --batch)
 BATCH_BYTES = 256 << 20  # and their bytes at most (one output larger than that goes alone)
 _NO_RECHECK = ("ReadValue",)  # ops that read a request's state: not run alone

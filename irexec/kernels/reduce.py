@@ -1,9 +1,9 @@
 """Applying updates at flat positions or to whole rows, with each reduction the scatter ops define.
 
 Semantics decided here, for every scatter op alike (plugin = the OpenVINO 2026.4 CPU plugin, as
-measured by tests/test_diff_scatter.py):
+measured by tests/ops/test_diff_scatter.py):
 - ``none`` with duplicate positions: the last update in index order wins (np.put and NumPy's
-  fancy assignment write in index order; tests/test_scatter_kernels.py guards that). The plugin
+  fancy assignment write in index order; tests/kernels/test_scatter_kernels.py guards that). The plugin
   does the same.
 - f16 and bf16 reduce in f32 and round once. The plugin does that for f16 (an f16 sum of
   2048 + 1 + 1 + 1 + 1 is 2052, not the 2048 of rounding after every step) but rounds bf16 after
@@ -40,7 +40,7 @@ How, by case (each chosen by measurement):
   distinct; with duplicates (or for mean, or without use_init_val), reduce_rows_by_rank: step k
   applies every target's k-th update at once, so the result is the sequential loop's bit for bit.
   The CPU plugin also reduces a target's updates in index order: with random floats its results
-  are the same bits (tests/test_diff_scatter_duplicates.py), so no faster order was taken.
+  are the same bits (tests/ops/test_diff_scatter_duplicates.py), so no faster order was taken.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """bf16 rows. The plugin computes bf16 arithmetic in f32 and rounds the result to bf16 as its CPU
-does (tests/bf16_rounding.py): to nearest even (the spec, and irexec), flushing subnormals
+does (tests/helpers/bf16_rounding.py): to nearest even (the spec, and irexec), flushing subnormals
 (AVX512-BF16, AMX), or up only from an odd last bit (AVX2). A row made here has explicit
 operands, asserts the spec's rounding on irexec, and accepts each CPU's rounding from the
 plugin, so the table passes on any x86 machine."""
 
 import numpy as np
 
-from bf16_rounding import BF16, bf16_plugin_roundings
+from helpers.bf16_rounding import BF16, bf16_plugin_roundings
 
 from .rows import Case, T
 

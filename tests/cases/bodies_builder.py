@@ -193,8 +193,8 @@ def _model(cases: list) -> tuple:
 
 def run_group(cases: list, oracle: bool, folder) -> None:
     import irexec
+    from helpers.oracle import save
     from irexec.check.lint import check
-    from oracle import save
 
     folder.mkdir(parents=True)
     model, feeds, spans = _model(cases)
@@ -223,7 +223,7 @@ def run_group(cases: list, oracle: bool, folder) -> None:
 
 
 def _plugin(path: str, feeds: dict) -> dict:
-    from oracle import core
+    from helpers.oracle import core
 
     compiled = core().compile_model(path, "CPU")
     res = compiled(feeds)
@@ -245,8 +245,8 @@ def _same(got, want, what: str) -> None:
 
 def run_error(row: BodyError, tmp_path) -> None:
     import irexec.ops.iterating as iterating
+    from helpers.oracle import save
     from irexec.cli import cli
-    from oracle import save
 
     f = Feeder("e")
     outs = row.build(f)

@@ -182,7 +182,7 @@ def _run_group(table: Table, cases: list, arrays: list, numbers: list, ports: st
 
 
 def _run_plugin(path: str, feeds: dict) -> list:
-    from oracle import from_ov_tensor, to_ov_tensor
+    from helpers.oracle import from_ov_tensor, to_ov_tensor
 
     core = ov.Core()
     compiled = core.compile_model(core.read_model(path), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})

@@ -9,7 +9,7 @@ indices >= size there too (at run time and when constant-folding alike), so irex
 same. Negative indices are another matter: the plugin's kernel zero-fills them but its
 constant folding counts them from the end, so one IR gives two answers; irexec refuses them.
 
-Where the CPU plugin fails (the table and tests/test_diff_movement.py keep these from it; irexec
+Where the CPU plugin fails (the table and tests/ops/test_diff_movement.py keep these from it; irexec
 runs them by the spec): out-of-range indices into 1-D data of 16- to 64-bit integers return garbage;
 batch_dims > 0 with a single batch element crashes it; with batch_dims, an out-of-range index over
 an axis of size 1 makes its constant folding read the next batch; empty indices or data kill the

@@ -11,7 +11,7 @@
   significand (f64, 32- and 64-bit integers) through f32 rounded to odd, which keeps the bits
   that decide bf16's rounding (a plain trip through f32 rounds twice).
 
-Where the plugin departs from them (tests/cases/type/test_convert.py and tests/test_diff_convert.py
+Where the plugin departs from them (tests/cases/type/test_convert.py and tests/ops/test_diff_convert.py
 pin each): it narrows i64, u32 and u64 to i32, even converting to the same type (out-of-range
 floats become -2^31 there); it holds f64 as f32 (infinities saturate to FLT_MAX, and f64 to an
 integer saturates); it turns f16 infinities into +-65504 before converting to i16, u16, i32 or

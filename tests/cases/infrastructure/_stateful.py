@@ -188,7 +188,7 @@ def _write_row(
         info["feeds"].append((f"r{r}_next", etype, shape))
         # The Assign stores read + next: it depends on the ReadValue, as in real models (an Assign-3
         # finds its variable among the layers it depends on; the plugin runs an Assign that does not
-        # depend on the ReadValue before it: tests/test_state.py).
+        # depend on the ReadValue before it: tests/api/test_state.py).
         if not getattr(row, "no_partner", False):
             nxt = _accumulate(w, r, op, nxt, etype, nxt_dims, _grows(declared))
             w.op(

@@ -2,7 +2,7 @@
 
 Indices >= size give zeros (Gather-8's spec; the plugin does the same for -1 and -7), and -8
 counts negative indices from the end (below -size: zeros). Kept away from the plugin, which
-goes wrong there (tests/test_diff_movement.py pins the first three): out-of-range indices into
+goes wrong there (tests/ops/test_diff_movement.py pins the first three): out-of-range indices into
 1-D data of 16- to 64-bit integers (it returns garbage), batch_dims > 0 with a single batch
 element (it crashes), an out-of-range index with batch_dims over an axis of size 1 (its
 constant folding reads the next batch), and empty indices or data (the process dies of a

@@ -142,7 +142,7 @@ TABLE = Table(
         Case((T("i64", (3, 2)), T("u32", (1, 2), [[2, 0]]), T("i64", (1, 2)), axis(0))),
         Case((T("f32", (1, 3)), T("i32", (1, 3), [[0, 0, 0]]), T("f32", (1, 3)), axis(0)), name="axis of size 1"),
         # Duplicates under none: the last in index order wins, in irexec and (always, in 2000 runs
-        # of tests/test_diff_scatter.py) in the plugin's ScatterElementsUpdate.
+        # of tests/ops/test_diff_scatter.py) in the plugin's ScatterElementsUpdate.
         Case(
             (T("f32", (2, 4)), T("i64", (2, 4), [[1, 1, 0, 0], [1, 0, 0, 1]]), T("f32", (2, 4)), axis(0)),
             name="duplicates, the last wins",

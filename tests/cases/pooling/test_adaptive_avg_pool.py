@@ -1,12 +1,12 @@
 """AdaptiveAvgPool-8: cases against the CPU plugin. Its one departure (a ``plugin=`` row): it
-rounds bf16 means as its CPU rounds f32 to bf16 (tests/bf16_rounding.py). It also runs integer
+rounds bf16 means as its CPU rounds f32 to bf16 (tests/helpers/bf16_rounding.py). It also runs integer
 data, which the spec does not allow and irexec refuses."""
 
 import numpy as np
 
-from bf16_rounding import BF16, bf16_plugin_roundings
 from cases.bf16 import WHY, operands
 from cases.rows import Case, Error, T, Table
+from helpers.bf16_rounding import BF16, bf16_plugin_roundings
 
 NAN = float("nan")
 

@@ -5,13 +5,13 @@ rules with their edge values (float to integer truncates into an i32 and keeps t
 NaN and values beyond i32 become -2^31 first), then the places where the plugin departs (it
 narrows i64, u32 and u64 to i32 and holds f64 as f32; its own bf16 rounding). i4 and u4 come in
 as constants only (the plugin takes them no other way). Conversions to i4, u4 and u1 are left
-to tests/test_diff_convert.py: the plugin gives i4 and u4 outputs packed, and refuses u1 ones.
+to tests/ops/test_diff_convert.py: the plugin gives i4 and u4 outputs packed, and refuses u1 ones.
 """
 
 import numpy as np
 
-from bf16_rounding import bf16_plugin_roundings
 from cases.rows import Case, Error, T, Table
+from helpers.bf16_rounding import bf16_plugin_roundings
 
 NAN, INF = float("nan"), float("inf")
 I32_MIN = -(2**31)

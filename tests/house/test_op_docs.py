@@ -1,0 +1,51 @@
+"""docs/ops.md and docs/differences.md are what scripts/make_op_docs.py writes from the ops and
+the case tables, and every op irexec registers has plugin cases in a table."""
+
+import importlib.util
+import os
+
+from cases.discover import tables
+from irexec.ops import REGISTRY
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Every table's IR is made of these: each case runs its inputs as Parameters and as Consts.
+HARNESS_OPS = {"Parameter", "Const", "Result"}
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("make_op_docs", os.path.join(ROOT, "scripts", "make_op_docs.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generated_docs_are_current():
+    for rel, text in _script().generate().items():
+        with open(os.path.join(ROOT, rel)) as f:
+            assert f.read() == text, f"{rel} is out of date: run python scripts/make_op_docs.py"
+
+
+def test_every_registered_op_has_plugin_cases():
+    covered = set()
+    for _, table in tables():
+        for key in table.covers():
+            assert key in REGISTRY, f"{table.type} table names version {key[1]}, which irexec does not register"
+            covered.add(REGISTRY[key])
+    missing = sorted(
+        {f"{cls.type}-{cls.version}" for cls in REGISTRY.values() if cls not in covered and cls.type not in HARNESS_OPS}
+    )
+    assert not missing, f"ops without plugin cases in tests/cases: {', '.join(missing)}"
+
+
+def test_contributing_shows_the_real_matmul():
+    """CONTRIBUTING.md's worked example is the op file itself, and its table excerpt is the table's."""
+    with open(os.path.join(ROOT, "CONTRIBUTING.md")) as f:
+        text = f.read()
+    blocks = text.split("```python\n")[1:]
+    op_block, table_block = (b.split("```", 1)[0] for b in blocks[:2])
+    with open(os.path.join(ROOT, "irexec", "ops", "matrix", "matmul.py")) as f:
+        assert f.read() == op_block
+    with open(os.path.join(ROOT, "tests", "cases", "matrix", "test_matmul.py")) as f:
+        table = f.read()
+    for line in table_block.splitlines():
+        assert line.strip() == "..." or line in table, f"not in the table: {line!r}"
