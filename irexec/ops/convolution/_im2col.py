@@ -167,7 +167,9 @@ def backprop_pads(
     """The pads_begin of a backprop convolution and its output's spatial sizes. Without
     output_shape: the attributes (explicit) or none. With it (``out_sizes``), the spec computes
     total = s*(x-1) + dilated k - out + output_padding, and pads_begin = total // 2, or total -
-    total // 2 for same_upper (its pads_begin and pads_end attributes ignored)."""
+    total // 2 for same_upper (its pads_begin and pads_end attributes ignored). A negative total
+    (an output larger than the full result) counts as 0, as OpenVINO's shape inference takes it:
+    the output starts where the full result does, the positions past its end zeros."""
     full = [(x - 1) * s + (k - 1) * d + 1 for x, k, s, d in zip(sizes, kernel, strides, dilations)]
     if out_sizes is None:
         explicit = auto_pad == "explicit"
@@ -176,7 +178,7 @@ def backprop_pads(
         return pb, tuple(outs)
     pb = []
     for f, op, o in zip(full, output_padding, out_sizes):
-        total = f - o + op
+        total = max(f - o + op, 0)
         pb.append(total - total // 2 if auto_pad == "same_upper" else total // 2)
     return tuple(pb), tuple(out_sizes)
 

@@ -7,15 +7,16 @@ pads_begin on, positions past its end (output_padding) being zeros.
 Without output_shape: ``O = F - pads_begin - pads_end + output_padding``, the pads being zero
 unless auto_pad is explicit. With it, O is output_shape and the spec ignores the pads
 attributes: ``total = F - O + output_padding``, pads_begin ``= total // 2`` (explicit, valid,
-same_lower) or ``total - total // 2`` (same_upper). pads_begin, pads_end and output_padding may
-be left out (zeros). f16/bf16 compute in f32 and round once; integers sum exactly and wrap.
+same_lower) or ``total - total // 2`` (same_upper). A negative total (an output larger than the
+full result, where the spec is silent) counts as 0, as in OpenVINO's shape inference and the
+plugin: the output starts with the full result, the extra positions at its end being zeros.
+pads_begin, pads_end and output_padding may be left out (zeros). f16/bf16 compute in f32 and
+round once; integers sum exactly and wrap.
 
 Where the CPU plugin departs from the spec: with output_shape and auto_pad explicit, it keeps
-the pads_begin attribute instead of total // 2; with output_shape and a negative total (an
-output larger than the full result), it takes pads_begin = 0 where the spec's formula gives a
-negative one. It computes integers in f32 (i32 sums beyond 2^24 lose their low bits, i8/u8
-saturate). irexec refuses negative pads (OpenVINO reads them; the plugin fails) and data with
-an empty spatial dim.
+the pads_begin attribute instead of total // 2, and takes 0 for valid. It computes integers in
+f32 (i32 sums beyond 2^24 lose their low bits, i8/u8 saturate). irexec refuses negative pads
+(OpenVINO reads them; the plugin fails) and data with an empty spatial dim.
 """
 
 from __future__ import annotations

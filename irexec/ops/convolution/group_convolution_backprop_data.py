@@ -5,7 +5,7 @@ output_shape, padding and output size as ConvolutionBackpropData-1. f16/bf16 com
 round once; integers sum exactly and wrap.
 
 Where the CPU plugin departs from the spec: as ConvolutionBackpropData-1 (with output_shape it
-keeps an explicit pads_begin, and clamps a negative padding total to 0; integers in f32).
+keeps an explicit pads_begin and takes 0 for valid; integers in f32).
 """
 
 from __future__ import annotations

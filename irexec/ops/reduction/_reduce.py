@@ -35,14 +35,27 @@ def reduce_axes(axes, rank: int) -> tuple:
 
 
 def extreme(ufunc, x, axes, keepdims):
-    """``ufunc`` (np.maximum or np.minimum) over ``axes``. It has no identity to start from: an
-    output element over no input elements is refused; an empty output is just empty."""
+    """``ufunc`` (np.maximum or np.minimum) over ``axes``. An output element over no input elements
+    (an axis of size 0) is the reduction's identity, as ONNX gives it: -inf (maximum) or +inf
+    (minimum) for floats, the type's lowest or highest value for integers, False or True for
+    booleans."""
     if x.size == 0:
         shape = np.zeros(x.shape, np.int8).sum(axis=axes, keepdims=keepdims).shape
-        if np.prod(shape, dtype=np.int64):
-            raise ValidationError("cannot take the maximum or minimum over an axis of no elements")
-        return np.empty(shape, x.dtype)
+        return np.full(shape, _identity(ufunc, x.dtype), x.dtype)
     return ufunc.reduce(x, axis=axes, keepdims=keepdims)
+
+
+def _identity(ufunc, dtype: np.dtype):
+    """What ``ufunc`` (np.maximum or np.minimum) of nothing is for ``dtype``."""
+    lowest = ufunc is np.maximum
+    if dtype.kind == "f":
+        return -np.inf if lowest else np.inf
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return info.min if lowest else info.max
+    if dtype.kind == "b":
+        return not lowest
+    raise ValidationError(f"the maximum or minimum of no {dtype} elements has no value")
 
 
 class Reduce(Op):
@@ -51,8 +64,6 @@ class Reduce(Op):
 
     data_types = "any"
     attrs = (Attr("keep_dims", "bool", False),)
-    # Max and Min have no identity: an output element over no input elements has no value.
-    needs_elements = False
 
     def __init_subclass__(cls, **kw):
         cls.inputs = (Input("data", cls.data_types), Input("axes", "int", role="axes", value=True))
@@ -74,8 +85,6 @@ class Reduce(Op):
             shape = tuple(fixed(1) if i in ax else d for i, d in enumerate(data.shape))
         else:
             shape = tuple(d for i, d in enumerate(data.shape) if i not in ax)
-        if self.needs_elements and any(data.shape[i].hi == 0 for i in ax) and all(d.lo > 0 for d in shape):
-            raise ValidationError("cannot take the maximum or minimum over an axis of no elements")
         return Fact(data.etype, shape)
 
     def unknown_axes_shape(self, shape: tuple, axes_shape):

@@ -2,9 +2,14 @@
 
 The plugin's departures (rows with ``plugin=``): with the output_shape input, the spec ignores
 the pads attributes and puts total // 2 of the padding total at the start (total - total // 2
-for same_upper), where the plugin keeps an explicit pads_begin, takes 0 for valid, and clamps a
-negative total (an output larger than the full result) to 0; and it computes integers in f32.
-``transposed_1d`` gives the spec's values of those rows."""
+for same_upper), where the plugin keeps an explicit pads_begin and takes 0 for valid; and it
+computes integers in f32. ``transposed_1d`` gives the spec's values of those rows.
+
+A negative total (an output larger than the full result; the spec is silent) counts as 0, as in
+OpenVINO's shape inference and the plugin: the full result first, zeros at the end. The rows
+with totals 2, 1, 0, -1 and -2 (and -3, -4) under each auto_pad tell a floor (-1 // 2 = -1) or a
+truncation (-2 / 2 = -1, or -1 - (-1 / 2) = -1 for same_upper) from that, and the start from the
+end."""
 
 import numpy as np
 
@@ -31,11 +36,11 @@ def attrs(s="1,1", pb="0,0", pe="0,0", d="1,1", **more):
 
 
 def one_d(auto_pad, size, pb=0, name="", x=((1.0, 2.0, 3.0),), w=(((1.0, 1.0, 1.0),),), plugin_pb=None):
-    """A 1-D case with output_shape [size]: the spec's values, and the plugin's when its
-    pads_begin (``plugin_pb``) differs."""
+    """A 1-D case with output_shape [size]: the spec's values (a negative padding total counting
+    as 0), and the plugin's when its pads_begin (``plugin_pb``) differs."""
     xa, wa = np.asarray(x, np.float32), np.asarray(w, np.float32)
     full = xa.shape[1] + wa.shape[2] - 1
-    total = full - size
+    total = max(full - size, 0)
     spec_pb = total - total // 2 if auto_pad == "same_upper" else total // 2
     a = {"strides": "1", "pads_begin": str(pb), "pads_end": "0", "dilations": "1", "auto_pad": auto_pad}
     ins = (T(F, (1,) + xa.shape, xa), T(F, wa.shape, wa), T("i64", (1,), [size], const=True))
@@ -48,13 +53,13 @@ def one_d(auto_pad, size, pb=0, name="", x=((1.0, 2.0, 3.0),), w=(((1.0, 1.0, 1.
         expect=(spec,),
         plugin=(transposed_1d(xa, wa, 1, plugin_pb, size),),
         name=name,
-        why="with output_shape, the plugin keeps an explicit pads_begin (the spec ignores it), takes 0 "
-        "for valid, and clamps a negative padding total to 0, where the spec puts total // 2 (or "
-        "total - total // 2 for same_upper) at the start",
+        why="with output_shape, the plugin keeps an explicit pads_begin (the spec ignores it) and takes 0 "
+        "for valid, where the spec puts total // 2 (or total - total // 2 for same_upper) at the start",
     )
 
 
 F = "f32"
+X3, W3 = ((1.0, 2.0, 3.0),), (((1.0, 10.0, 100.0),),)  # full result [1, 12, 123, 230, 300]
 OSH = lambda *v: T("i64", (len(v),), list(v), const=True)  # noqa: E731  (an output_shape constant)
 TABLE = Table(
     "ConvolutionBackpropData",
@@ -157,8 +162,48 @@ TABLE = Table(
         one_d("same_lower", 4, name="same_lower, total 1"),
         one_d("explicit", 3, pb=2, plugin_pb=2, name="explicit pads_begin 2 beside output_shape"),
         one_d("valid", 3, plugin_pb=0, name="valid with output_shape, total 2"),
-        one_d("same_upper", 8, plugin_pb=0, name="same_upper, output larger than the full result"),
-        one_d("same_lower", 8, plugin_pb=0, name="same_lower, output larger than the full result"),
+        one_d("same_upper", 8, name="same_upper, output larger than the full result"),
+        one_d("same_lower", 9, name="same_lower, output larger than the full result"),
+        # Totals 2, 1, 0, -1, -2 (full result 5) under each auto_pad, the filter asymmetric so that
+        # every shift shows; explicit puts total // 2 at the start, where the plugin keeps pads_begin.
+        *(
+            one_d(
+                pad,
+                5 - total,
+                x=X3,
+                w=W3,
+                plugin_pb=0 if pad == "explicit" and total > 1 else None,
+                name=f"{pad} with output_shape, padding total {total}",
+            )
+            for pad in ("explicit", "same_upper", "same_lower")
+            for total in (2, 1, 0, -1, -2)
+        ),
+        one_d("valid", 6, x=X3, w=W3, name="valid, total -1"),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(8, 11)),
+            attrs(s="2,2", auto_pad="same_upper"),
+            name="same_upper with output_shape, 2-D: totals -1 and -2",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(8, 11)),
+            attrs(s="2,2", auto_pad="same_lower"),
+            name="same_lower with output_shape, 2-D: totals -1 and -2",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(9, 10)),
+            attrs(s="2,2", pb="0,0", pe="1,1"),
+            name="explicit with output_shape, 2-D: totals -2 and -1",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(7, 11)),
+            attrs(s="2,2", auto_pad="same_upper", output_padding="1,1"),
+            name="same_upper with output_shape and output_padding, 2-D: totals 1 and -1",
+        ),
+        Case(
+            (T(F, (1, 2, 3, 4)), T(F, (2, 2, 3, 3)), OSH(7, 11)),
+            attrs(s="2,2", auto_pad="same_lower", output_padding="1,1"),
+            name="same_lower with output_shape and output_padding, 2-D: totals 1 and -1",
+        ),
         Case(
             (T("i32", (1, 1, 2), [2**24 + 1, 3]), T("i32", (1, 1, 1), [1])),
             {"strides": "1", "pads_begin": "0", "pads_end": "0", "dilations": "1"},

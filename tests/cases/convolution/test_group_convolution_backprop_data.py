@@ -1,6 +1,8 @@
 """GroupConvolutionBackpropData-1: cases against the CPU plugin (groups, depthwise, each
 auto_pad, output_shape, 1D and 3D, f16/bf16/i32). The departure, as ConvolutionBackpropData's:
-with output_shape the plugin keeps an explicit pads_begin where the spec ignores it."""
+with output_shape the plugin keeps an explicit pads_begin where the spec ignores it. A negative
+padding total (an output larger than the full result) counts as 0, as there: the rows with
+totals 2, 1, 0, -1, -2 under each auto_pad catch a floor or a truncation of it."""
 
 import numpy as np
 
@@ -23,6 +25,34 @@ F = "f32"
 OSH = lambda *v: T("i64", (len(v),), list(v), const=True)  # noqa: E731  (an output_shape constant)
 X1 = [[1, 2, 3], [4, 5, 6]]
 W1 = [[[[1, 1, 1]]], [[[1, 2, 1]]]]  # 2 groups, 1 -> 1 channel, K = 3
+W3 = [[[[1, 10, 100]]], [[[2, 20, 200]]]]  # asymmetric, so that every shift shows
+
+
+def by_total(auto_pad: str, total: int) -> Case:
+    """A 1-D case of X1 and W3 (full result 5) with output_shape 5 - ``total``: pads_begin total // 2
+    (total - total // 2 for same_upper), a negative total counting as 0; an explicit pads_begin 0
+    is the plugin's where that is not 0."""
+    kept = max(total, 0)
+    pb = kept - kept // 2 if auto_pad == "same_upper" else kept // 2
+    size = 5 - total
+    plugin = (
+        {}
+        if auto_pad != "explicit" or pb == 0
+        else {
+            "plugin": (grouped_1d(X1, W3, 1, 0, size),),
+            "why": "with output_shape, the plugin keeps an explicit pads_begin (the spec ignores it and puts "
+            "total // 2 at the start)",
+        }
+    )
+    return Case(
+        (T(F, (1, 2, 3), X1), T(F, (2, 1, 1, 3), W3), OSH(size)),
+        {"strides": "1", "pads_begin": "0", "pads_end": "0", "dilations": "1", "auto_pad": auto_pad},
+        expect=(grouped_1d(X1, W3, 1, pb, size),),
+        name=f"{auto_pad} with output_shape, padding total {total}",
+        **plugin,
+    )
+
+
 TABLE = Table(
     "GroupConvolutionBackpropData",
     "opset1",
@@ -103,6 +133,17 @@ TABLE = Table(
             why="with output_shape, the plugin keeps an explicit pads_begin (the spec ignores it and puts "
             "total // 2 at the start)",
             name="explicit pads_begin 2 beside output_shape",
+        ),
+        *(by_total(pad, total) for pad in ("explicit", "same_upper", "same_lower") for total in (2, 1, 0, -1, -2)),
+        Case(
+            (T(F, (1, 4, 3, 4)), T(F, (2, 2, 2, 3, 3)), OSH(8, 11)),
+            attrs(s="2,2", auto_pad="same_upper"),
+            name="same_upper with output_shape, 2-D: totals -1 and -2",
+        ),
+        Case(
+            (T(F, (1, 4, 3, 4)), T(F, (2, 2, 2, 3, 3)), OSH(9, 10)),
+            attrs(s="2,2", auto_pad="same_lower"),
+            name="same_lower with output_shape, 2-D: totals -2 and -1",
         ),
     ],
 )

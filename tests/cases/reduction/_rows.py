@@ -72,6 +72,82 @@ def etype_cases(u8=None, i8=None, rounded: bool = False) -> list:
     ]
 
 
+FLT_MAX = float(np.finfo(np.float32).max)
+BF16_MAX = 3.3895313892515355e38  # bf16's largest finite value
+
+
+def nothing_cases(maximum: bool) -> list:
+    """The cases of ReduceMax (``maximum``) and ReduceMin over an axis of no elements into a
+    non-empty output: the identity, -inf or +inf for floats (the plugin gives f32's and bf16's
+    largest finite magnitude), the type's lowest or highest value for integers (the plugin's i64
+    computes in i32), False or True for booleans (which the plugin takes for no Reduce but the
+    logical ones). [2,0,3] over axis 1 with keep_dims left out, "false" with constant data, and
+    "true" with the axis at run time; over axes [0, 1]; an empty vector to a scalar; f16, bf16,
+    i32, i64, u8, i8, boolean."""
+    sign = -1 if maximum else 1
+    word = "maximum" if maximum else "minimum"
+
+    def full(shape, value, dtype=np.float64):
+        return (np.full(shape, value, dtype),)
+
+    def infinite(etype, shape, axes, out, keep_dims=None, const=False, largest=FLT_MAX, name=""):
+        return Case(
+            (T(etype, shape, const=const), axes),
+            attrs={} if keep_dims is None else {"keep_dims": keep_dims},
+            expect=full(out, sign * np.inf),
+            plugin=[full(out, sign * largest)],
+            name=name,
+            why=f"the {word} of no elements: the plugin gives {etype}'s {'lowest' if maximum else 'highest'} "
+            f"finite value, not {'-' if maximum else '+'}inf",
+        )
+
+    def bound(etype, dtype, out, keep_dims=None):
+        info = np.iinfo(dtype)
+        return Case(
+            (T(etype, (2, 0, 3)), ax([1])),
+            attrs={} if keep_dims is None else {"keep_dims": keep_dims},
+            expect=full(out, info.min if maximum else info.max, dtype),
+            name=f"the {word} of no {etype} elements",
+        )
+
+    i64 = np.iinfo(np.int32).min if maximum else np.iinfo(np.int32).max
+    return [
+        infinite("f32", (2, 0, 3), ax([1]), (2, 3), name=f"the {word} of no elements"),
+        infinite("f32", (2, 0, 3), ax([1]), (2, 3), "false", const=True, name=f"the {word} of no constant elements"),
+        infinite("f32", (2, 0, 3), ax([1], const=False), (2, 1, 3), "true", name=f"the {word} of no elements, kept"),
+        infinite("f32", (2, 0, 3), ax([0, 1]), (3,), name=f"the {word} of no elements, over two axes"),
+        infinite("f32", (0,), ax([0]), (), name=f"the {word} of an empty vector"),
+        Case(
+            (T("f16", (2, 0, 3)), ax([1])),
+            expect=full((2, 3), sign * np.inf),
+            name=f"the {word} of no f16 elements",
+        ),
+        infinite(
+            "bf16", (2, 0, 3), ax([-2]), (2, 1, 3), "true", largest=BF16_MAX, name=f"the {word} of no bf16 elements"
+        ),
+        bound("i32", np.int32, (2, 3)),
+        Case(
+            (T("i64", (2, 0, 3)), ax([1])),
+            attrs={"keep_dims": "true"},
+            expect=full((2, 1, 3), np.iinfo(np.int64).min if maximum else np.iinfo(np.int64).max, np.int64),
+            plugin=full((2, 1, 3), i64, np.int64),
+            name=f"the {word} of no i64 elements",
+            why=f"the {word} of no elements: the plugin computes i64 as i32 and gives i32's "
+            f"{'lowest' if maximum else 'highest'} value",
+        ),
+        bound("u8", np.uint8, (2, 1, 3), "true"),
+        bound("i8", np.int8, (2, 3)),
+        Case(
+            (T("boolean", (2, 0, 3)), ax([1])),
+            attrs={"keep_dims": "true"},
+            expect=full((2, 1, 3), not maximum, bool),
+            oracle=False,
+            name=f"the {word} of no boolean elements",
+            why="the plugin takes no boolean data (OpenVINO: 'Element type of data input must be numeric')",
+        ),
+    ]
+
+
 def axes_errors(data: str = "f32", negative=(-4,), run_time: bool = True) -> list:
     """The errors of every Reduce on ``data``: axis 3 of rank 3 (fed at run time, so only the values
     show it; ``run_time=False``: constant, so lint finds it), the constant ``negative`` axes (which
