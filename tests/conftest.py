@@ -6,6 +6,20 @@ sys.path.insert(0, os.path.dirname(__file__))
 import pytest  # noqa: E402
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--sweep",
+        choices=("slice", "full"),
+        default="slice",
+        help="the long fuzz and corpus sweeps (marked sweep): a bounded slice (the default, as CI runs them) or all",
+    )
+
+
+def pytest_configure(config):
+    # Before any test module is imported (xdist's workers run this too): tests/helpers/sweep.py reads it.
+    os.environ["IREXEC_SWEEP"] = config.getoption("--sweep")
+
+
 @pytest.fixture
 def evaluations(monkeypatch) -> list:
     """The types of the layers the executor evaluates from now on, in order (shape inference's own

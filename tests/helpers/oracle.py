@@ -8,7 +8,7 @@ kind of x86 CPU (``assert_plugin_gives_one_of``); it never asks which CPU it run
 plugin asks oneDNN which instructions it may use, and oneDNN caps them at ONEDNN_MAX_CPU_ISA,
 so the differential tests can be run here as other machines would run them:
 
-    ONEDNN_MAX_CPU_ISA=AVX2 python3 -m pytest -q -p no:cacheprovider tests/test_diff_*.py
+    ONEDNN_MAX_CPU_ISA=AVX2 python3 -m pytest -q -p no:cacheprovider tests/ops/test_diff_*.py
     ONEDNN_MAX_CPU_ISA=AVX512_CORE python3 -m pytest ...   # AVX-512 without AVX512-BF16
 
 (AVX2 stands for the CPUs without AVX-512: Haswell to Alder Lake, AMD Zen 1 to 3, such as the

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import irexec
-from helpers import fuzzlib
+from helpers import fuzzlib, sweep
 
 SEEDS = fuzzlib.seeds()
 CASE_SECONDS = 10.0
@@ -127,7 +127,8 @@ def test_harness_reports_escapes_timeouts_and_wrapped_errors(workdir, monkeypatc
 # ---- the fuzzing ----------------------------------------------------------------------------------------
 
 
-@settings(FUZZ, max_examples=2500)
+@pytest.mark.sweep
+@settings(FUZZ, max_examples=sweep.size(2500, 600))
 @given(data=st.data())
 def test_mutated_irs(workdir, data):
     """Structured mutations (attributes, dims, ports, edges, layer types and versions, a Const's
@@ -172,7 +173,8 @@ def test_damaged_xml_bytes(workdir, data):
     check(case, workdir)
 
 
-@settings(FUZZ, max_examples=300)
+@pytest.mark.sweep
+@settings(FUZZ, max_examples=sweep.size(300, 100))
 @given(data=st.data())
 def test_mutated_irs_through_the_cli(workdir, data):
     """`irexec run MODEL --random`: exit 0, or exit 1/2 with one line and no internal error."""
