@@ -1,11 +1,14 @@
 """docs/ops.md and docs/differences.md are what scripts/make_op_docs.py writes from the ops and
-the case tables, and every op irexec registers has plugin cases in a table."""
+the case tables, every op irexec registers has plugin cases in a table, and README.md counts the
+op versions the registry holds."""
 
 import importlib.util
 import os
+import re
 
 from cases.discover import tables
 from irexec.ops import REGISTRY
+from irexec.ops.registry import all_ops
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Every table's IR is made of these: each case runs its inputs as Parameters and as Consts.
@@ -49,3 +52,12 @@ def test_contributing_shows_the_real_matmul():
         table = f.read()
     for line in table_block.splitlines():
         assert line.strip() == "..." or line in table, f"not in the table: {line!r}"
+
+
+def test_readme_op_count_is_the_registrys():
+    """README.md's count of op versions is the number of op classes irexec registers."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        counts = re.findall(r"all (\d+) op versions", f.read())
+    assert len(counts) == 1, f"README.md should state the op versions' count once, found {counts}"
+    held = len(all_ops())
+    assert int(counts[0]) == held, f"README.md says {counts[0]} op versions, the registry holds {held}"

@@ -1,9 +1,11 @@
 """Differential tests of ScatterUpdate-3 against the OpenVINO CPU plugin.
 
 The plugin computes i64/u64 data as i32 and f64 as f32, so data values stay small integers or
-f32-exact floats. Duplicate indices: the plugin keeps the last update in index order (row-major
-over the indices tensor), and so does irexec; the tests check both against a reference that
-applies the updates one index position at a time.
+f32-exact floats. Duplicate indices: irexec keeps the last update in index order (row-major over
+the indices tensor), checked against a reference that applies the updates one index position at
+a time. The spec leaves their order open and the plugin copies the updates in parallel (an
+earlier one sometimes wins), so its value where several updates land is only checked to be one
+of theirs (assert_a_writer), and the reference's everywhere else.
 """
 
 from __future__ import annotations
@@ -67,6 +69,32 @@ def irexec_run(model, inputs, tmp_path):
     return list(irexec.read_model(save(model, tmp_path)).infer(inputs).values())
 
 
+def assert_a_writer(plugin, data, idx, updates, axis):
+    """The plugin's output: data's values at the slices no index picks, and at each element of a
+    picked slice one of the values written there (any of them: the spec leaves the order of
+    repeated indices open)."""
+    assert plugin.shape == data.shape and plugin.dtype == data.dtype, (plugin.shape, plugin.dtype)
+    axis = axis % data.ndim
+    flat = np.asarray(idx).reshape(-1)
+    moved = np.moveaxis(updates, range(axis, axis + idx.ndim), range(idx.ndim)) if idx.ndim else updates[None]
+    blocks = moved.reshape((flat.size,) + data.shape[:axis] + data.shape[axis + 1 :])
+    for v in set(flat.tolist()):
+        got = np.take(plugin, v, axis=axis)
+        ok = np.zeros(got.shape, bool)
+        for k in np.flatnonzero(flat == v):
+            ok |= got == blocks[k]
+        assert ok.all(), (v, got, blocks[flat == v])
+    untouched = np.ones(data.shape[axis], bool)
+    untouched[flat.astype(np.int64)] = False
+    np.testing.assert_array_equal(np.compress(untouched, plugin, axis), np.compress(untouched, data, axis))
+
+
+def run_both(model, inputs, tmp_path):
+    """(irexec's outputs, the plugin's), of the same saved model."""
+    path = save(model, tmp_path)
+    return list(irexec.read_model(path).infer(inputs).values()), run_openvino(path, inputs)
+
+
 @st.composite
 def scatter_case(draw):
     rank = draw(st.integers(1, 4))
@@ -120,8 +148,9 @@ def test_scatter_update_random(case, tmp_path):
     else:
         upd_node = C(updates)
     node = o3.scatter_update(p, idx_node, upd_node, C(axis, case["axis_type"]))
-    out = compare(M(node, params), feeds, tmp_path)
+    out, plugin = run_both(M(node, params), feeds, tmp_path)
     np.testing.assert_array_equal(out[0], reference(data, idx, updates, axis))
+    assert_a_writer(plugin[0], data, idx, updates, axis)
 
 
 @pytest.mark.parametrize("axis", [0, 1, -1, -2])
@@ -133,8 +162,9 @@ def test_scatter_update_duplicates_last_wins(axis, tmp_path):
     updates = rng.standard_normal(data.shape[:ax] + idx.shape + data.shape[ax + 1 :]).astype(np.float32)
     p, pi = P(data.shape), P(idx.shape, np.int64)
     node = o3.scatter_update(p, pi, C(updates), C(axis, np.int64))
-    out = compare(M(node, [p, pi]), [data, idx], tmp_path)
+    out, plugin = run_both(M(node, [p, pi]), [data, idx], tmp_path)
     np.testing.assert_array_equal(out[0], reference(data, idx, updates, axis))
+    assert_a_writer(plugin[0], data, idx, updates, axis)
     # The last position of each distinct index is the one that shows.
     flat = idx.reshape(-1)
     last = {int(v): k for k, v in enumerate(flat)}

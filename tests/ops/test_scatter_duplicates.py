@@ -6,7 +6,8 @@ The specs leave the order of a target's updates open; irexec applies them in ind
 these tests hold it to a plain loop over the updates bit for bit, for every reduction and type
 (f16 and bf16 are reduced in f32 and rounded once, the loop does the same). The plugin
 comparisons are in the case tables (tests/cases/movement/test_scatter_*_update.py) and in
-tests/ops/test_diff_scatter_duplicates.py (heavy duplicates of random floats: the plugin's bits)."""
+tests/ops/test_diff_scatter_duplicates.py (heavy duplicates of random floats: irexec's bits are
+the loop's, the plugin's what some order of the updates gives)."""
 
 import ml_dtypes
 import numpy as np

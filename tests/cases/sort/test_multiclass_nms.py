@@ -7,6 +7,8 @@ per-class boxes (-9's three inputs) its selected_indices are roi * num_classes +
 the index in the flattened boxes. It leaves selected_num uninitialised when nms_top_k is 0
 (irexec alone runs that row), and when there are no boxes."""
 
+from dataclasses import replace
+
 import numpy as np
 
 from cases.rows import Case, Error, T, Table
@@ -27,6 +29,31 @@ def scores(shape, seed, etype="f32", const=False):
     count = int(np.prod(shape))
     v = (np.random.default_rng(seed).permutation(count) + 1) / (count + 1)
     return T(etype, shape, v.reshape(shape), const=const)
+
+
+def by_image(inputs, outputs):
+    """``unordered``: each image's rows (``selected_num`` of them, in turn) by score, then class,
+    then index: irexec's order where the spec leaves it open (sort_result_type none; ties)."""
+    rows, indices, num = (np.asarray(o) for o in outputs)
+    counts = num.reshape(-1).astype(np.int64)
+    if (counts < 0).any() or counts.sum() != len(rows):
+        return [rows, indices, num]
+    order, start = [], 0
+    for n in counts.tolist():
+        block = np.arange(start, start + n)
+        key = (indices[block, 0], rows[block, 0], -rows[block, 1].astype(np.float64))
+        order += block[np.lexsort(key)].tolist()
+        start += n
+    return [rows[order], indices[order], num]
+
+
+def open_order(table, ties=()) -> list:
+    """The table's cases, those whose row order the spec leaves open (sort_result_type none, the
+    default; the rows named in ``ties``, sorted by score with ties) compared in irexec's order."""
+    return [
+        replace(c, unordered=by_image) if c.attrs.get("sort_result_type", "none") == "none" or c.name in ties else c
+        for c in table.cases
+    ]
 
 
 def out(rows, indices, num, it=np.int64):
@@ -208,6 +235,8 @@ TABLE = Table(
         ),
     ],
 )
+# The spec guarantees no order with sort_result_type none, nor among tied scores.
+TABLE.cases = open_order(TABLE, ties=("ties: lower class, then index",))
 
 BOX, SCORE = T("f32", (1, 3, 4)), T("f32", (1, 2, 3))
 TABLE.errors = [

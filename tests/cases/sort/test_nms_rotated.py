@@ -6,7 +6,7 @@ score_threshold and suppresses at an IoU equal to iou_threshold."""
 import numpy as np
 
 from cases.rows import Case, Error, T, Table
-from cases.sort._nms_rows import f32, i64, scores
+from cases.sort._nms_rows import any_tie_taken, f32, i64, lowest_index_first, scores
 
 
 def rotated(batches, n, seed, etype="f32", const=False):
@@ -25,6 +25,27 @@ def chosen(rows, scores_):
     idx = np.array(rows, np.int64).reshape(-1, 3)
     sc = np.concatenate([idx[:, :2].astype(np.float32), np.array(scores_, np.float32).reshape(-1, 1)], axis=1)
     return idx, sc, [len(idx)]
+
+
+def _upright(inputs) -> list:
+    """Boxes of angle 0 as corner boxes [y1, x1, y2, x2] (the same IoU), the other inputs as given."""
+    b = np.asarray(inputs[0], np.float64)
+    assert (b[..., 4] == 0).all(), "only upright boxes"
+    x, y, w, h = (b[..., i] for i in range(4))
+    return [np.stack((y - h / 2, x - w / 2, y + h / 2, x + w / 2), -1)] + [np.asarray(a) for a in inputs[1:]]
+
+
+def tied(inputs, name):
+    """Upright boxes whose scores tie, sorted by score (the default): irexec takes the lowest index
+    first (``expect``); the spec names no tie-break, so the plugin may take any (``allows``)."""
+    taken = any_tie_taken(descending=True)
+    values = _upright([np.asarray(t.values).reshape(t.shape) for t in inputs])
+    return Case(
+        inputs,
+        expect=lowest_index_first(values, descending=True),
+        allows=lambda i, o: taken(_upright(i), o),
+        name=name,
+    )
 
 
 # Axis-aligned: boxes 0 and 1 have an IoU of exactly 0.5, box 2 is apart.
@@ -66,7 +87,7 @@ TABLE = Table(
             name="1-element scalars",
         ),
         Case(rand(1, 2, 6, 11, etype="f16") + (i64(3), f32(0.3), f32(0.1)), rtol=1e-3, name="f16"),
-        Case(
+        tied(
             (
                 T("f32", (1, 4, 5), [[[0, 0, 2, 2, 0], [1, 0, 2, 2, 0], [5, 5, 2, 2, 0], [9, 9, 2, 2, 0]]]),
                 T("f32", (1, 1, 4), [[[0.5, 0.5, 0.5, 0.5]]]),
@@ -74,7 +95,7 @@ TABLE = Table(
                 f32(0.2),
                 f32(0.0),
             ),
-            name="ties: lower index first",
+            "ties: lower index first",
         ),
         Case(
             (

@@ -12,7 +12,18 @@ uninitialised valid_outputs when there is nothing to select (irexec alone runs t
 import numpy as np
 
 from cases.rows import Case, Error, T, Table
-from cases.sort._nms_rows import CROWD, HALF, SIX, SIX_SCORES, boxes, f32, i64, scores
+from cases.sort._nms_rows import (
+    CROWD,
+    HALF,
+    SIX,
+    SIX_SCORES,
+    any_tie_taken,
+    boxes,
+    f32,
+    i64,
+    lowest_index_first,
+    scores,
+)
 
 V5, V9 = ("opset5",), ("opset9",)
 SIX_IN = (T("f32", (1, 6, 4), SIX), T("f32", (1, 1, 6), SIX_SCORES))
@@ -33,6 +44,32 @@ def chosen(rows, scores_, valid=None):
 def rand(b, c, n, seed, **kw):
     return boxes(b, n, seed, center=kw.pop("center", False)), scores(b, c, n, seed + 1, **kw)
 
+
+def tied(inputs, name, attrs=None):
+    """A case whose scores tie, where the spec names no tie-break: irexec takes the lowest box
+    index first (``expect``); the plugin may take any (``allows``)."""
+    descending = (attrs or {}).get("sort_result_descending", "true") == "true"
+    values = [np.asarray(t.values).reshape(t.shape) for t in inputs]
+    return Case(
+        inputs,
+        attrs or {},
+        expect=lowest_index_first(values, descending),
+        allows=any_tie_taken(descending),
+        name=name,
+    )
+
+
+TIES_IN = (
+    T("f32", (2, 4, 4), [[[0, 0, 1, 1], [0, 2, 1, 3], [0, 4, 1, 5], [0, 6, 1, 7]]] * 2),
+    T(
+        "f32",
+        (2, 2, 4),
+        [[[0.5, 0.5, 0.5, 0.5], [0.5, 0.75, 0.5, 0.5]], [[0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.875]]],
+    ),
+    i64(3),
+    f32(0.5),
+    f32(0.125),
+)
 
 TABLE = Table(
     "NonMaxSuppression",
@@ -87,36 +124,10 @@ TABLE = Table(
             ],
             why="-5's Soft-NMS in the plugin ignores iou_threshold (the spec: func(iou) is 0 above it)",
         ),
-        # Ties: the lower box index first; sorted rows: by score, then batch, class, box.
-        Case(
-            (
-                T("f32", (2, 4, 4), [[[0, 0, 1, 1], [0, 2, 1, 3], [0, 4, 1, 5], [0, 6, 1, 7]]] * 2),
-                T(
-                    "f32",
-                    (2, 2, 4),
-                    [[[0.5, 0.5, 0.5, 0.5], [0.5, 0.75, 0.5, 0.5]], [[0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.875]]],
-                ),
-                i64(3),
-                f32(0.5),
-                f32(0.125),
-            ),
-            name="ties, sorted",
-        ),
-        Case(
-            (
-                T("f32", (2, 4, 4), [[[0, 0, 1, 1], [0, 2, 1, 3], [0, 4, 1, 5], [0, 6, 1, 7]]] * 2),
-                T(
-                    "f32",
-                    (2, 2, 4),
-                    [[[0.5, 0.5, 0.5, 0.5], [0.5, 0.75, 0.5, 0.5]], [[0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.875]]],
-                ),
-                i64(3),
-                f32(0.5),
-                f32(0.125),
-            ),
-            {"sort_result_descending": "false"},
-            name="ties, per class",
-        ),
+        # Ties: the lower box index first; sorted rows: by score, then batch, class, box (irexec's
+        # choice: the spec names no tie-break, so the plugin may take and list tied boxes otherwise).
+        tied(TIES_IN, "ties, sorted"),
+        tied(TIES_IN, "ties, per class", {"sort_result_descending": "false"}),
         Case(
             (
                 T("f32", (1, 4, 4), [[[0, 0, 0, 1], [0, 0, 0, 1], [0, 0, 1, 1], [0, 0, 1, 1]]]),
@@ -145,7 +156,7 @@ TABLE = Table(
         Case(rand(1, 3, 700, 31) + (i64(300), f32(0.93), f32(0.0)), name="700 boxes, most kept, across blocks"),
         Case(rand(2, 2, 400, 33) + (i64(50), f32(0.61), f32(0.2)), name="400 boxes, few kept"),
         # (Ties among hundreds of boxes: the plugin's order is then not by box index.)
-        Case(
+        tied(
             (
                 boxes(1, 70, 35),
                 T("f32", (1, 2, 70), np.random.default_rng(36).integers(1, 30, (1, 2, 70)) / 30),
@@ -153,7 +164,7 @@ TABLE = Table(
                 f32(0.7),
                 f32(0.0),
             ),
-            name="70 boxes, 29 scores: ties across the first block's end",
+            "70 boxes, 29 scores: ties across the first block's end",
         ),
         Case(
             (
