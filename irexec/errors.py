@@ -66,6 +66,7 @@ class IRExecError(Exception):
     """Base of every error irexec raises on purpose."""
 
     exit_code = 1
+    fix: str  # (set only where a check knows one: read with getattr)
 
     def __init__(
         self,
@@ -90,7 +91,7 @@ class IRExecError(Exception):
         self.port = port
         self.code = code  # the lint rule it breaks (irexec.check.findings.RULES), when known
         self.column = column
-        self.findings = []  # read_model: every finding, when it refuses a model
+        self.findings: list = []  # read_model: every finding, when it refuses a model
 
     def located(self, **where) -> IRExecError:
         """Fill in location fields (and the rule code) still unknown: inner code knows less than outer."""

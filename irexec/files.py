@@ -180,6 +180,7 @@ def _write_stream(path: str, write: Callable, error) -> None:
     """Write into a FIFO or a device, never truncating or replacing it. A FIFO is opened without
     blocking: one that no process reads is refused rather than waited on."""
     shown = one_line(path)
+    fd: int | None  # (None once the file object owns it)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as e:

@@ -16,10 +16,23 @@ import heapq
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import ValidationError, listing
 from .shapes import PShape
 from .types import ElementType
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    from .ops.op import Op
+
+    class GraphWeights(Protocol):
+        """What a graph asks of its weights (irexec.ir.weights.Weights, a stage above this one)."""
+
+        def verify(self) -> None: ...
+
+        def close(self) -> None: ...
 
 
 @contextmanager
@@ -70,7 +83,7 @@ class Layer:
     inputs: list
     outputs: list
     line: int | None = None
-    op: object = None
+    op: Op | None = None
     bodies: dict = field(default_factory=dict)  # "body", "then_body", "else_body" -> Body
     scope: tuple = ("", "")  # inside a body: the path of names and of ids before this layer's own
     _port_index: tuple | None = field(default=None, init=False, repr=False, compare=False)
@@ -244,11 +257,11 @@ class Graph:
         self.succ: dict = {}
         self.edge_count = 0
         self._nx = None  # the networkx graph, once asked for (Edges.networkx)
-        self.weights = None
-        self.used = set()  # ids of layers whose edges were left out with a broken layer they fed
-        self._feeds = None
-        self._order = None
-        self._consumers = None
+        self.weights: GraphWeights | None = None
+        self.used: set[str] = set()  # ids of layers whose edges were left out with a broken layer they fed
+        self._feeds: dict | None = None
+        self._order: list | None = None
+        self._consumers: dict | None = None
 
     @property
     def g(self) -> Edges:
@@ -281,9 +294,9 @@ class Graph:
         """Map each input index of a layer to the (layer id, output index) that feeds it (the
         map is shared: read it, do not change it)."""
         if self._feeds is None:
-            feeds = {lid: {} for lid in self.layers}
+            feeds: dict[str, dict] = {lid: {} for lid in self.layers}
             layers = self.layers
-            inputs = {}  # layer id -> its input ports' positions (asked once a layer, not once an edge)
+            inputs: dict = {}  # layer id -> its input ports' positions (asked once a layer, not once an edge)
             for src, out in self.succ.items():
                 if not out:
                     continue

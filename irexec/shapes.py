@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -72,13 +73,13 @@ DYN = Dim()
 PShape = tuple | None  # tuple[Dim, ...] | None
 
 
-_FIXED = [None] * 4097  # the static dims of small sizes, made once: shapes are mostly these
+_FIXED: list[Dim | None] = [None] * 4097  # the static dims of small sizes, made once: shapes are mostly these
 
 
-def fixed(n: int) -> Dim:
+def fixed(n: int | Sym) -> Dim:
     """``Dim(n, n)``."""
     if isinstance(n, Sym):  # (a length the sizing pass keeps symbolic: irexec.symbolic)
-        return Dim(n, n)
+        return Dim(n, n)  # type: ignore[arg-type]  # (a Sym stands for an int in a Dim)
     n = int(n)  # (a NumPy integer would otherwise be kept, and shared)
     if 0 <= n <= 4096:
         d = _FIXED[n]
@@ -118,11 +119,12 @@ def intersect_leading(a: tuple, b: tuple, n: int, names: tuple = ("data", "indic
 def hull(dims: Sequence[Dim]) -> Dim:
     """The smallest dim holding every size any of ``dims`` allows (what one of them may be)."""
     his = [d.hi for d in dims]
-    return span(min(d.lo for d in dims), None if None in his else max(his))
+    return span(min(d.lo for d in dims), None if None in his else max(cast("list[int]", his)))
 
 
 def product(dims: Sequence[Dim]) -> Dim:
     """The sizes a product of the dims may have (interval product: bounds multiply)."""
+    hi: int | None
     lo, hi = 1, 1
     for d in dims:
         lo = lo * d.lo
@@ -143,8 +145,8 @@ def is_static(shape: PShape) -> bool:
 
 
 def to_ints(shape: PShape) -> tuple:
-    # (A dynamic dim's ``value`` raises, saying which.)
-    return tuple([d.lo if d.hi is not None and d.lo == d.hi else d.value for d in shape])
+    # (A dynamic dim's ``value`` raises, saying which. The type ignored: callers pass a shape of known rank.)
+    return tuple([d.lo if d.hi is not None and d.lo == d.hi else d.value for d in shape])  # type: ignore[union-attr]
 
 
 def fmt(shape: PShape) -> str:

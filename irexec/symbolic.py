@@ -33,7 +33,7 @@ class _Range(threading.local):
     active = False
     s0 = 0  # the length of the step the pass sizes
     lo = 0
-    hi = None  # None: unbounded
+    hi: int | None = None  # None: unbounded
 
 
 RANGE = _Range()
@@ -244,7 +244,7 @@ class Affines:
 
     def __init__(self, values: dict):
         """``values``: key -> [(object array, dtype) per output]."""
-        groups = {}  # dtype -> ([a...], [b...])
+        groups: dict[np.dtype, tuple[list, list]] = {}  # dtype -> ([a...], [b...])
         self.slots = {}
         for key, outs in values.items():
             slots = []

@@ -132,7 +132,7 @@ _BY_PRECISION["BIN"] = BY_NAME["u1"]  # OpenVINO writes u1 ports as precision "B
 # Types OpenVINO knows that irexec does not compute with: named so the error is specific.
 _KNOWN_UNSUPPORTED = {"u2", "u3", "u6", "i2", "dynamic", "undefined"}
 
-_BY_DTYPE = {}
+_BY_DTYPE: dict[np.dtype, ElementType] = {}
 for _t in _TYPES:
     if _t.name not in ("u1", "nf4"):
         _BY_DTYPE.setdefault(_t.dtype, _t)

@@ -39,7 +39,7 @@ def _check(path, weights) -> Report:
     path = os.fspath(path)
     weights = os.fspath(weights) if weights is not None else default_weights_path(path)
     report = Report(path)
-    problems = []
+    problems: list[IRExecError] = []
     data = b""
     try:
         data = prepare_xml(read_bytes(path), path)

@@ -14,6 +14,7 @@ def output_names(graph: Graph, results: list) -> list:
     that is taken too, to the name followed by '#1', '#2', ... (the first free), so no output is
     lost. Returns (name, port, first) per Result: ``port`` the Port feeding it (None if none),
     ``first`` the Result that took the wanted name before it when '#' was needed, else None."""
+    taken: dict[str, str]
     out, taken = [], {}
     for lid in results:
         result = graph.layer(lid)

@@ -120,7 +120,7 @@ def walk(graph: Graph, order: list, step: Callable) -> dict:
     """Facts for every (layer id, output index) of ``graph``: ``step(layer, ins, feeds)`` for each
     layer in ``order``, with the facts of what feeds its inputs (None for an input nothing feeds)
     and where they come from (``Graph.producers``)."""
-    facts = {}
+    facts: dict = {}
     layers = graph.layers
     for lid in order:
         layer = layers[lid]
@@ -214,9 +214,10 @@ def same_fact(a: Fact, b: Fact) -> bool:
     if a.etype != b.etype or a.shape != b.shape or (a.value is None) != (b.value is None):
         return False
     # (Values here are small: comparing their bytes is a tenth of np.array_equal's cost. NaNs
-    # compare by bits, which is what "the same fact" means.)
+    # compare by bits, which is what "the same fact" means. The type ignored: b.value is not
+    # None when a.value is not, asked above.)
     return a.value is None or (
-        a.value.dtype == b.value.dtype and a.value.shape == b.value.shape and a.value.tobytes() == b.value.tobytes()
+        a.value.dtype == b.value.dtype and a.value.shape == b.value.shape and a.value.tobytes() == b.value.tobytes()  # type: ignore[union-attr]
     )
 
 

@@ -24,6 +24,8 @@ def check_variables(graph: Graph, facts: dict, problems: list) -> None:
     to), or one two Assigns write (the last in the order wins) is a warning (V002). An Assign is
     a sink, run for its effect: the warning that its output is unused (G009) is dropped."""
     drop_sinks(graph, problems)
+    readers: dict[str, list]
+    writers: dict[str, list]
     readers, writers = {}, {}
     for _lid, layer in graph.layers.items():
         if layer.op is not None and layer.type in ("ReadValue", "Assign"):

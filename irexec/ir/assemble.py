@@ -9,11 +9,15 @@ without the part that is broken, so one pass finds every problem.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IRExecError, ParseError, ValidationError, printable
 from ..graph import Graph, Layer
 from ..ops.bodies import BodyOp
 from ..ops.registry import lookup
+
+if TYPE_CHECKING:
+    from ..graph import GraphWeights
 
 
 class Reading:
@@ -22,12 +26,12 @@ class Reading:
     def __init__(self, path: str | None, report: Callable):
         self.path = path
         self.report = report
-        self.weights = None  # the Weights, once the <net> is seen
-        self.ir_version = None
+        self.weights: GraphWeights | None = None  # the Weights, once the <net> is seen
+        self.ir_version: int | None = None
         self.weights_said = False  # the weights file is missing for every Const alike: say it once
         # A model repeats a few shapes over thousands of ports: each spelling (the <dim> texts) is
         # parsed once, and one tuple of Dims (immutable) serves every port that writes it.
-        self.shapes = {}
+        self.shapes: dict = {}
         # Lines before the text being read: the quick reading parses the file's items in pieces,
         # each counting its lines from 1.
         self.line_offset = 0
@@ -42,8 +46,8 @@ class GraphBuilder:
         self.graph = graph
         self.reading = reading
         self.where = where or {}
-        self.edges = []  # (from-layer, from-port, to-layer, to-port, line)
-        self.unread = set()
+        self.edges: list[tuple] = []  # (from-layer, from-port, to-layer, to-port, line)
+        self.unread: set[str] = set()
 
     def leave_out(self, layer_id: str | None) -> None:
         if layer_id is not None:
@@ -71,7 +75,7 @@ class GraphBuilder:
 
     def finish(self) -> Graph:
         graph, reading = self.graph, self.reading
-        fed = {}  # layer id -> its input ports that have an edge (or had one to a layer left out)
+        fed: dict = {}  # layer id -> its input ports that have an edge (or had one to a layer left out)
         # Each layer's port indices, asked once a layer rather than twice an edge.
         ports = {lid: layer.port_indices() for lid, layer in graph.layers.items()}
         held, unread, known = [], self.unread, ports.get
@@ -190,7 +194,7 @@ def bind_op(graph: Graph, layer: Layer, path, fed) -> list:
     """Build the layer's op and check it against its ports, edges and bodies; returns the
     problems found (the layer keeps ``op = None`` when it cannot be built or does not fit)."""
     try:
-        cls = lookup(layer.type, layer.version)
+        cls: Any = lookup(layer.type, layer.version)  # (an Op class, loose: Const and body ops' own methods are called)
     except IRExecError as e:
         return [e.located(file=path, **layer.where())]
     # The spelling irexec knows (types are matched case-insensitively): everything downstream

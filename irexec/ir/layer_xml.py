@@ -13,6 +13,7 @@ slices or concatenates.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from ..errors import IRExecError, ParseError, printable
 from ..graph import BackEdge, Body, Graph, Layer, Port, PortMapEntry
@@ -48,7 +49,7 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
     # The first <data>, <input> and <output>, in one pass over the children (three find()s take
     # several times as long); bodies and their maps are rare.
     data_el = input_el = output_el = None
-    nested = None
+    nested: dict | None = None
     for child in el:
         tag = child.tag
         if tag == "data":
@@ -62,6 +63,8 @@ def parse_layer(el, reading: Reading, scope: tuple = ("", "")) -> Layer:
             nested.setdefault(tag, child)
     attrs = dict(data_el.items()) if data_el is not None else {}
     # The layer's port index (Layer.port_indices), made with the ports: it also shows a repeated id.
+    ins: dict[str, int]
+    outs: dict[str, int]
     ins, outs = {}, {}
     try:
         inputs = _ports(input_el, reading.shapes, ins, reading.line_offset)
@@ -98,7 +101,7 @@ def _ports(el, shapes: dict, index: dict, line_offset: int) -> list:
     shape, each spelling parsed once); ``index`` is given each port's id -> its position (a
     repeated id: the last). The lines of a problem are the element's own (the quick reading hands
     a file with any problem to the general reader)."""
-    ports = []
+    ports: list[Port] = []
     if el is None:
         return ports
     for p in el:
@@ -169,6 +172,8 @@ def _children(el, allowed: tuple):
 
 
 def _port_map(el) -> tuple:
+    inputs: list[PortMapEntry]
+    outputs: list[PortMapEntry]
     inputs, outputs = [], []
     for child in _children(el, ("input", "output")):
         ext, internal = child.get("external_port_id"), child.get("internal_layer_id")
@@ -222,7 +227,7 @@ def _back_edges(el) -> list:
         if src is None or dst is None:
             raise ParseError("a back edge needs from-layer and to-layer", line=child.sourceline, code="X003")
         ports = [None if child.get(key) is None else _port_ref(child.get(key)) for key in ("from-port", "to-port")]
-        edges.append(BackEdge(src, dst, *ports, child.sourceline))
+        edges.append(BackEdge(src, dst, *ports, child.sourceline))  # type: ignore[arg-type, call-arg]  # (two ports)
     return edges
 
 
@@ -256,7 +261,7 @@ def parse_body(el, owner: Layer, reading: Reading) -> Graph:
     level's are, each problem reported under the layer's path (``owner/body/layer``)."""
     tag = el.tag
     scope = (f"{owner.path}/{tag}/", f"{owner.scope[1]}{owner.id}/{tag}/")
-    graph = Graph(f"{owner.name}/{tag}", reading.ir_version, reading.path)
+    graph = Graph(f"{owner.name}/{tag}", cast(int, reading.ir_version), reading.path)  # (known once the <net> began)
     graph.weights = reading.weights
     where = dict(owner.where(), line=el.sourceline)
     builder = GraphBuilder(graph, reading, where)

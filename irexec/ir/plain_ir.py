@@ -154,8 +154,9 @@ def plain_graph(
     except Exception:  # (the general reader says what is wrong, where it meets it)
         pass
     del problems[mark:]
-    if walk.builder is not None and walk.graph.weights is not None and walk.graph.weights is not weights_path:
-        walk.graph.weights.close()
+    # (The type ignored: with a builder, walk.graph is its graph.)
+    if walk.builder is not None and walk.graph.weights is not None and walk.graph.weights is not weights_path:  # type: ignore[union-attr]
+        walk.graph.weights.close()  # type: ignore[union-attr]
     return None
 
 
@@ -216,7 +217,7 @@ def _read(walk: Stream, data: bytes, schema, pieces: _Pieces) -> bool:
     # Elements with events open in the rt_info of the <net>, its own included: inside, only an
     # rt_info may have events.
     inside = 0
-    handled = []  # the <net>'s children read (for the schema: those without events are checked in turn)
+    handled: list = []  # the <net>'s children read (for the schema: those without events are checked in turn)
     for event, el in events:
         if inside:
             if event == "start":
@@ -252,7 +253,7 @@ def _read(walk: Stream, data: bytes, schema, pieces: _Pieces) -> bool:
             if schema is not None:
                 _unread_children(root, None, schema, handled)
             continue
-        if el is not section_el or len(el):
+        if el is not section_el or len(el):  # type: ignore[arg-type]  # (el is an element: section_el is not None here)
             return False  # (an element in the section, outside the pieces)
         _child_ends(el, section, schema, handled)
         section = section_el = None
@@ -286,7 +287,7 @@ def _read_items(walk: Stream, section: str, pieces, schema) -> bool:
                     check_id(el)
                     add_layer(el)
             else:
-                add_edge = builder.add_edge
+                add_edge = builder.add_edge  # type: ignore[union-attr]  # (after the <net> began: a builder)
                 for el in holder:
                     if el.tag != "edge":
                         return False

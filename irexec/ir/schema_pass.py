@@ -45,6 +45,9 @@ def validated(events, path: str, problems: list):
     there (the schema allows any number of each, so they are valid there exactly when they are
     in the file), and only then read (and dropped) by the reader. Linting a file so holds a slice
     of its tree at a time, as reading does, rather than the whole of it."""
+    seen: set[tuple]
+    pending: list
+    items: list
     xsd, seen, count = schema(), set(), [0]
     root, depth, holder, pending, items = None, 0, None, [], []
     append = pending.append
@@ -101,9 +104,12 @@ class SchemaSlices:
 
     def __init__(self, path: str, problems: list):
         self.xsd, self.path, self.problems = schema(), path, problems
+        self.seen: set[tuple]
+        self.root: etree._Element | None
+        self.holder: str | None
         self.seen, self.count = set(), [0]
         self.root = self.holder = None
-        self.items = []
+        self.items: list = []
 
     def begin(self, root) -> None:
         """The <net> starts."""
@@ -133,7 +139,7 @@ class SchemaSlices:
         (the quick reading's pieces), is valid; it is given the <net>'s attributes. (The quick
         reading hands a file with anything the schema finds to the general reader, which says
         what, where.)"""
-        for key, value in self.root.items():
+        for key, value in self.root.items():  # type: ignore[union-attr]  # (after the <net> began)
             net.set(key, value)
         return self.xsd.validate(net)
 
@@ -197,7 +203,7 @@ def _in_layers(problems: list, root) -> list:
     if layers is None:
         return problems
     edges = root.find("edges")
-    spans = {}  # a <layers> element -> its layers and their first lines
+    spans: dict = {}  # a <layers> element -> its layers and their first lines
     for p in problems:
         if p.line is None or p.layer_id is not None:
             continue

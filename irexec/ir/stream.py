@@ -4,6 +4,8 @@ irexec.ir.plain_ir, which reads layers and edges with this module's ``Stream`` t
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..errors import IRExecError, ParseError
 from ..graph import Graph
 from .assemble import GraphBuilder, Reading
@@ -31,18 +33,18 @@ class Stream:
         self.problems = problems
         self.schema = schema  # the linter's schema pass (irexec.ir.schema_pass.SchemaSlices), if any
         self.reading = Reading(path, _reporter(problems, path))
-        self.builder: GraphBuilder | None = None
+        self.builder: GraphBuilder | None = None  # (made as the <net> begins: every layer and edge comes after)
         self.root = None
         self.depth = 0
         self.section = None  # "layers", "edges" or None: the <net> child we are in
-        self.seen = set()  # <net> children read so far
+        self.seen: set[str] = set()  # <net> children read so far
         self.layer_elements = 0  # elements inside the current <layer>, but for its bodies'
         self.ended = 0  # the <net>'s grandchildren read since the last were dropped
         # Inside its bodies: how deep they nest here, the tags open (from the outermost body
         # down), the element counts of the layers open in them, and all their elements.
         self.bodies = 0
-        self.inner = []
-        self.counts = []
+        self.inner: list[str] = []
+        self.counts: list[int] = []
         self.tree = 0
 
     @property
@@ -183,7 +185,7 @@ class Stream:
             elif self.section == "edges":
                 edge = edge_of(el, self.reading)
                 if edge is not None:
-                    self.builder.add_edge(edge)
+                    cast(GraphBuilder, self.builder).add_edge(edge)
         elif depth == 2:
             if self.schema is not None:
                 self.schema.close(el, self.section)
@@ -215,14 +217,14 @@ class Stream:
             layer = parse_layer(el, self.reading)
         except IRExecError as e:
             self.report(e.located(code="X003"))
-            self.builder.leave_out(el.get("id"))
+            cast(GraphBuilder, self.builder).leave_out(el.get("id"))
             return
-        self.builder.add_layer(layer)
+        cast(GraphBuilder, self.builder).add_layer(layer)
 
     def finish(self) -> Graph:
         if "layers" not in self.seen:
             raise self.error("<net> has no <layers>", self.root, code="X003")
-        return self.builder.finish()
+        return cast(GraphBuilder, self.builder).finish()
 
 
 def _reporter(problems: list, path: str | None):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import mmap
 import os
 import weakref
+from typing import cast
 
 import numpy as np
 
@@ -98,7 +99,7 @@ class Weights:
         if offset + size > self.size:
             raise ParseError(
                 f"bytes {offset}..{offset + size} are past the end of "
-                f"'{os.path.basename(self.path)}' ({self.size} bytes)",
+                f"'{os.path.basename(cast(str, self.path))}' ({self.size} bytes)",  # (self.size needs a path)
                 code="C002",
             )
 

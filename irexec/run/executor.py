@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter
 
@@ -34,7 +35,7 @@ import numpy as np
 
 from ..check.shape_inference import nbytes
 from ..errors import ExecutionError, IRExecError
-from ..graph import Graph
+from ..graph import Graph, Layer
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
 from .body_runs import Bodies
@@ -42,16 +43,16 @@ from .body_runs import Bodies
 
 @dataclass
 class Step:
-    layer: object
+    layer: Layer  # (its op built: a graph is planned once it is read; hence the ignores on .op)
     sources: list  # per input: (layer id, output index)
     free_after: list  # value keys whose last consumer is this step
-    wanted: tuple = None  # per output, whether a later step reads it (for ops with partial_outputs)
+    wanted: tuple | None = None  # per output, whether a later step reads it (for ops with partial_outputs)
     is_result: bool = False
     out_keys: tuple = ()  # (layer id, output index) of each output
-    inplace_k: int = None  # the input the op may overwrite: its inplace_input, when this step is
+    inplace_k: int | None = None  # the input the op may overwrite: its inplace_input, when this step is
     # that value's last use and reads it once
-    evaluate: object = None  # None: _evaluate; an op with bodies or a stateful op: through its context
-    compute: object = None  # the op's compute, for a step that calls it as it is: one output, not in
+    evaluate: Callable | None = None  # None: _evaluate; an op with bodies or a stateful op: through its context
+    compute: Callable | None = None  # the op's compute, for a step that calls it as it is: one output, not in
     # place, every output wanted, no context (most steps of a model)
 
 
@@ -84,8 +85,9 @@ class Plan:
         self.const_layers = [lid for lid in order if graph.layer(lid).type == "Const"]
         self.folded = self._foldable(graph, order, set(self.const_layers))
         self.shape_only = self._shape_only(graph, order, set(self.const_layers) | set(self.folded))
-        self._constants = None
-        self._fold_seconds = {}
+        self._constants: dict | None = None
+        self._fold_seconds: dict = {}
+        steps: list[Step]
         steps, last_use = [], {}
         fixed = set(self.const_layers) | set(self.folded)
         for lid in order:
@@ -101,8 +103,8 @@ class Plan:
             if key[0] not in fixed:
                 steps[i].free_after.append(key)
         for step in steps:
-            layer, k = step.layer, step.layer.op.inplace_input
-            if layer.op.partial_outputs:
+            layer, k = step.layer, step.layer.op.inplace_input  # type: ignore[union-attr]
+            if layer.op.partial_outputs:  # type: ignore[union-attr]
                 step.wanted = tuple((layer.id, i) in last_use for i in range(len(layer.outputs)))
             step.is_result = layer.type == "Result"
             step.out_keys = tuple((layer.id, i) for i in range(len(layer.outputs)))
@@ -119,13 +121,13 @@ class Plan:
         self.bodies = Bodies(Plan, _evaluate) if any(isinstance(step.layer.op, BodyOp) for step in steps) else None
         for step in steps:
             if isinstance(step.layer.op, BodyOp):
-                step.evaluate, step.inplace_k = self.bodies.evaluate, None
+                step.evaluate, step.inplace_k = self.bodies.evaluate, None  # type: ignore[union-attr]  # (made above)
         # Stateful ops (ReadValue, Assign) compute with the run's variables (``run(state=)``): their
         # steps evaluate through ``self.variables``, as ops with bodies through ``self.bodies``.
-        self.variables = Variables() if any(s.layer.op.stateful for s in steps) else None
+        self.variables = Variables() if any(s.layer.op.stateful for s in steps) else None  # type: ignore[union-attr]
         for step in steps:
-            if step.layer.op.stateful:
-                step.evaluate = self.variables.evaluate
+            if step.layer.op.stateful:  # type: ignore[union-attr]
+                step.evaluate = self.variables.evaluate  # type: ignore[union-attr]  # (made above)
         for step in steps:
             if (
                 step.evaluate is None
@@ -134,7 +136,7 @@ class Plan:
                 and len(step.out_keys) == 1
                 and not step.is_result
             ):
-                step.compute = step.layer.op.compute
+                step.compute = step.layer.op.compute  # type: ignore[union-attr]
         # Who views which buffer matters only to a step that may write in place: without one, a
         # run keeps no count.
         self.counts_views = any(step.inplace_k is not None for step in steps)
@@ -146,15 +148,15 @@ class Plan:
         folded, room = [], FOLD_BYTES
         for lid in order:
             layer = graph.layer(lid)
-            if lid in fixed or not layer.op.foldable or layer.type == "Result":
+            if lid in fixed or not layer.op.foldable or layer.type == "Result":  # type: ignore[union-attr]
                 continue
             feeds = graph.producers(lid)
             if len(feeds) != len(layer.inputs) or any(src not in fixed for src, _ in feeds.values()):
                 continue
             sizes = [nbytes(Fact(p.etype, p.shape)) for p in layer.outputs]
-            if any(n is None for n in sizes) or sum(sizes) > room:
+            if any(n is None for n in sizes) or sum(sizes) > room:  # type: ignore[arg-type]  # (no None past any())
                 continue
-            room -= sum(sizes)
+            room -= sum(sizes)  # type: ignore[arg-type]
             folded.append(lid)
             fixed.add(lid)
         return folded
@@ -164,10 +166,10 @@ class Plan:
         """The layers whose values depend on the inputs' shapes and on no input's values: a
         ShapeOf, and what is computed from ShapeOfs and constants alone (a mask's Range, RoPE's
         positions). The sizing pass computes their values per input signature."""
-        found = set()
+        found: set[str] = set()
         for lid in order:
             layer = graph.layer(lid)
-            if layer.type in ("Parameter", "Result") or lid in fixed or not layer.op.foldable:
+            if layer.type in ("Parameter", "Result") or lid in fixed or not layer.op.foldable:  # type: ignore[union-attr]
                 continue
             sources = {src for src, _ in graph.producers(lid).values()}
             # (Not constants alone: those are folded, or too large to keep once per signature.)
@@ -208,7 +210,7 @@ class Plan:
         seconds, self._fold_seconds = self._fold_seconds, {}
         for lid in self.folded:
             layer = self.graph.layer(lid)
-            outs = [self._constants[(lid, k)] for k in range(len(layer.outputs))]
+            outs = [self._constants[(lid, k)] for k in range(len(layer.outputs))]  # type: ignore[index]  # (made first)
             _notify(observer, layer, outs, seconds.get(lid, 0.0))
 
     def run(
@@ -236,7 +238,7 @@ class Plan:
         values, results = dict(self.constants(guard)), {}
         if observer is not None:
             self._notify_folded(observer)
-        holders = Counter()  # id(root buffer) -> live values and collected outputs viewing it
+        holders: Counter[int] = Counter()  # id(root buffer) -> live values and collected outputs viewing it
         counting = self.counts_views
         path = self.graph.path
         # (An observer times each step as _evaluate runs it; counting views is for in-place steps.)
@@ -324,7 +326,7 @@ class LazyPlan:
 
     def __init__(self, graph: Graph):
         self.graph = graph
-        self.plan = None
+        self.plan: Plan | None = None
 
     def get(self) -> Plan:
         if self.plan is None:
@@ -388,7 +390,7 @@ class Variables:
         return _evaluate(layer, ins, False, path, context=self._run.state)
 
 
-def _notify(observer, layer, outs: list, seconds: float) -> None:
+def _notify(observer, layer, outs: list | tuple, seconds: float) -> None:
     views = []
     for out in outs:
         # A read-only view: an observer's slip cannot change what later layers read.

@@ -45,7 +45,16 @@ class Family:
     symbolic.Affines, or None), those with it."""
 
     def __init__(
-        self, kind: tuple, dims: tuple, offsets: dict, lo: int, hi: int, guard, known: dict, affine: dict, recheck=None
+        self,
+        kind: tuple,
+        dims: tuple,
+        offsets: dict,
+        lo: int,
+        hi: int,
+        guard,
+        known: dict,
+        affine: symbolic.Affines | None,
+        recheck=None,
     ):
         self.kind, self.lo, self.hi = kind, lo, hi
         self.guard, self.known, self.affine = guard, known, affine
@@ -180,7 +189,7 @@ def _size_at(s: int, sizing, late: list, sym_facts: dict) -> None:
 
     graph = sizing.graph
     step = Inferrer(graph, {}).step
-    done = {}
+    done: dict = {}
     for lid in late:
         layer = graph.layer(lid)
         feeds = graph.producers(lid)
@@ -203,7 +212,7 @@ def _fact_at(fact: Fact, s: int) -> Fact:
     at = lambda v: v.at(s) if isinstance(v, symbolic.Sym) else v  # noqa: E731
     shape = fact.shape
     if symbolic.has_sym(shape):
-        shape = tuple(Dim(at(d.lo), at(d.hi)) for d in shape)
+        shape = tuple(Dim(at(d.lo), at(d.hi)) for d in shape)  # type: ignore[union-attr]  # (has_sym: a shape)
     value = fact.value
     if value is not None and value.dtype == object and fact.etype is not None:
         value = np.array([at(v) for v in value.reshape(-1).tolist()], fact.etype.dtype).reshape(value.shape)

@@ -56,21 +56,21 @@ class Sizing:
         # values the pass folds for them are the run's, for every run of the signature. (Or a
         # function that gives them: a model's plan is made when first needed.)
         self._shape_only = shape_only
-        self._signatures = {}  # signature -> (the guard or None, the known values)
+        self._signatures: dict = {}  # signature -> (the guard or None, the known values)
         # The last pass's facts and the layers it could not size: a new signature reuses what
         # its inputs leave as it was (a decoder's next token changes only the attention's shapes).
-        self._last = None
-        self._steers = None  # the Parameters whose values can steer shapes
-        self._readers = {}  # ReadValue layer id -> its variable_id
-        self._sources = []  # the layers whose facts come from outside: Parameters, ReadValues
-        self._position = {}  # layer id -> its index in the order
+        self._last: tuple | None = None
+        self._steers: frozenset | None = None  # the Parameters whose values can steer shapes
+        self._readers: dict = {}  # ReadValue layer id -> its variable_id
+        self._sources: list = []  # the layers whose facts come from outside: Parameters, ReadValues
+        self._position: dict = {}  # layer id -> its index in the order
         # Signatures sized at once by a symbolic pass (irexec.run.families), newest first, and the
         # last concrete pass's, from which the next one may make a family.
-        self._families = []
-        self._previous = None
+        self._families: list = []
+        self._previous: tuple | None = None
         # What the rules alone give from the declared shapes, made when first needed (not the
         # linter's facts: those are narrowed by the ports, and a port of unknown rank reads as a scalar).
-        self._declared = None if declared_holds else {}
+        self._declared: dict | None = None if declared_holds else {}
         # (A body's: its Parameters take what the loop passes, back edges included, whatever
         # shapes they declare, as OpenVINO infers them again; so its layers' declarations do not bind.)
 
@@ -110,7 +110,7 @@ class Sizing:
                 value = state.get(variable_id)
                 if value is not None:
                     held[lid] = value
-        sig = tuple(
+        sig: tuple = tuple(
             (lid, arr.shape, arr.dtype.str, arr.tobytes() if lid in steering else None)
             for lid, arr in sorted(feeds.items())
         )
