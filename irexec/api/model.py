@@ -17,7 +17,7 @@ from ..ir.reader import default_weights_path, read_bytes
 from ..limits import default_max_tensor_bytes, fmt_bytes
 from ..run.executor import LazyPlan, Plan, root
 from ..run.sizing import Sizing
-from ..shapes import fmt
+from ..shapes import compatible, fmt
 from .inputs import check_input
 from .model_api import ModelAPI
 from .request import InferRequest
@@ -70,15 +70,18 @@ class Model(ModelAPI):
     def _output_infos(self, results: list, facts: dict) -> list:
         """Each output (``results``: the Result layers, in order) as its port declares it; a port
         without dims, which OpenVINO writes for a scalar and for a shape of unknown rank alike,
-        as the rules infer it (``facts``: the checks', when given)."""
+        and a declaration the rules contradict (``read_model(check=False)`` waived it), as the
+        rules infer it (``facts``: the checks', when given)."""
         infos = []
         for lid, (name, port, _) in zip(results, output_names(self.graph, results)):
             result = self.graph.layer(lid)
             etype = port.etype or (result.inputs[0].etype if result.inputs else None)
             shape = port.shape
-            if shape == () and facts:
-                fact = facts.get(self.graph.producers(lid).get(0))
-                shape = fact.shape if fact is not None else shape
+            fact = facts.get(self.graph.producers(lid).get(0)) if facts else None
+            if fact is not None:
+                if shape == () or not compatible(shape, fact.shape):
+                    shape = fact.shape
+                etype = fact.etype or etype
             infos.append(TensorInfo(name, port.names, etype, shape, lid))
         return infos
 
@@ -268,7 +271,7 @@ def _checked(data: bytes, path: str | None, weights: str | None, max_tensor_byte
     """A Model, once every check irexec lints with has passed (warnings are let through); the
     error raised for a model that fails carries every finding in ``.findings``."""
     with gc_paused(kept=True):
-        report = check_stream(data, path, weights)
+        report = check_stream(data, path, weights, infer_again=not check)
         waived = []
         if not check:
             waived = [f for f in report.findings if f.is_error and f.code in WAIVABLE]

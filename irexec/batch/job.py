@@ -13,6 +13,7 @@ import sys
 import time
 
 from ..errors import UsageError, one_line
+from ..io.outputs import npz_member
 from .engines import default_jobs, run_all
 from .samples import find_samples
 from .work import complete, model_for, output_path, run_sample
@@ -42,8 +43,8 @@ def run_batch(
     _prepare_outputs(outputs)
     if compare_dir is not None and not os.path.isdir(compare_dir):
         raise UsageError(f"--compare-dir '{one_line(compare_dir)}' is not a folder")
-    count = len(model.outputs)
-    tasks = [(s, outputs, compare_dir, rtol, atol, complete(output_path(outputs, s), count)) for s in samples]
+    members = [npz_member(info.name) for info in model.outputs]
+    tasks = [(s, outputs, compare_dir, rtol, atol, complete(output_path(outputs, s), members)) for s in samples]
     skipped = sum(1 for t in tasks if t[-1])
     if compare_dir is None:
         tasks = [t for t in tasks if not t[-1]]  # (nothing to do for those)

@@ -4,6 +4,7 @@ failure is the sample's, reported as one line; it never ends the job."""
 
 from __future__ import annotations
 
+import math
 import os
 import zipfile
 
@@ -11,7 +12,7 @@ import numpy as np
 
 from ..errors import IRExecError, one_line
 from ..io.inputs import _load_npz
-from ..io.npy import ZIP_ERRORS, NpzReader, load_npy
+from ..io.npy import ZIP_ERRORS, NpzReader, load_npy, read_npy_header
 from ..io.outputs import save_npz_atomic, storable
 
 # This process's models and datasets, read once: a worker runs many samples of one job.
@@ -80,13 +81,23 @@ def output_path(outputs_dir: str, sample) -> str:
     return os.path.join(outputs_dir, sample.name + ".npz")
 
 
-def complete(path: str, count: int) -> bool:
-    """Whether ``path`` is a finished output of ``count`` arrays (outputs are written by rename, so
-    one that exists was written whole; a damaged or foreign file is run again)."""
+def complete(path: str, members: list) -> bool:
+    """Whether ``path`` is a finished output: the .npz members ``members`` (the model's outputs,
+    named by ``npz_member``), in order, each a whole .npy. Outputs are written by rename, so one
+    irexec wrote that exists was written whole; a file cut short, damaged or foreign (a stale one
+    of another model, or a zip whose arrays are cut short) is run again."""
     try:
         with zipfile.ZipFile(path) as z:
-            return len(z.infolist()) == count and z.testzip() is None
-    except (OSError, *ZIP_ERRORS):
+            infos = z.infolist()
+            if [info.filename for info in infos] != members or z.testzip() is not None:
+                return False
+            for info in infos:
+                with z.open(info) as f:
+                    shape, _, dtype = read_npy_header(f, info.filename)
+                    if f.tell() + math.prod(shape) * dtype.itemsize != info.file_size:
+                        return False
+        return True
+    except (OSError, IRExecError, *ZIP_ERRORS):
         return False
 
 

@@ -41,26 +41,35 @@ def refine(fact: Fact, port: Port) -> Fact:
 
 
 def check_graph(
-    graph: Graph, problems: list, use_declared: bool = True, unused: bool = True, advice: bool = True
+    graph: Graph,
+    problems: list,
+    use_declared: bool = True,
+    unused: bool = True,
+    advice: bool = True,
+    infer_again: bool = False,
 ) -> dict:
     """Infer every output of ``graph`` and report to ``problems`` (located IRExecErrors with rule
     codes) where the declarations disagree. Returns the facts: (layer id, output index) -> Fact.
     ``use_declared``: narrow each inferred fact by what its port declares, when the two agree
     (False: the ops' rules alone, to see how much they know). ``unused``: also warn of what
     the graph leaves unused (``check_uses``; False: the caller asks when it needs to).
-    ``advice``: also ask each op for its warnings (``Op.advise``; False: errors only)."""
+    ``advice``: also ask each op for its warnings (``Op.advise``; False: errors only).
+    ``infer_again``: a port's declaration the rule contradicts is reported and then ignored, as
+    OpenVINO ignores it: downstream takes what the rule gives (``read_model(check=False)``);
+    False: downstream takes what the port declares, so the mistake is reported once, where it is."""
     if unused:
         check_uses(graph, problems)
     try:
         order = graph.topological_order()
     except IRExecError:
         return {}  # the reader has reported the cycle: there is no order to infer in
-    return walk(graph, order, Checker(graph, problems, use_declared, advice=advice).step)
+    return walk(graph, order, Checker(graph, problems, use_declared, advice=advice, infer_again=infer_again).step)
 
 
 class Checker:
     """The linter's step over one graph. In a body, ``feeds`` holds what the op passes its
-    Parameters (Parameter id -> Fact) and ``owner`` the op's type."""
+    Parameters (Parameter id -> Fact) and ``owner`` the op's type; ``infer_again`` as in
+    ``check_graph``."""
 
     def __init__(
         self,
@@ -70,15 +79,17 @@ class Checker:
         feeds: dict | None = None,
         owner: str | None = None,
         advice: bool = True,
+        infer_again: bool = False,
     ):
         self.graph = graph
+        self.infer_again = infer_again
         self.problems = problems
         self.use_declared = use_declared
         self.advice = advice
         self.feeds = feeds or {}
         self.owner = owner
-        self.reported = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
-        self.inferred = {}  # ... and there, the fact the rule gave instead
+        self.reported: dict = {}  # (layer id, output index) -> the port, when its declaration was reported wrong
+        self.inferred: dict = {}  # ... and there, the fact the rule gave instead
 
     def step(self, layer, ins: list, feeds: dict | None = None) -> list:
         graph, problems, reported = self.graph, self.problems, self.reported
@@ -137,14 +148,15 @@ class Checker:
                 )
         # A port reported wrong feeds the rules downstream what it declares: the mistake is reported
         # where it is, not again at each layer whose rule would meet the shape the port did not say.
+        # (A port without dims says no rank: a scalar and an unknown rank are written alike.)
         rule_ins = (
             [
-                Fact(reported[feeds[i]].etype or f.etype, reported[feeds[i]].shape)
+                Fact(reported[feeds[i]].etype or f.etype, reported[feeds[i]].shape or None)
                 if i in feeds and feeds[i] in reported and reported[feeds[i]].shape is not None
                 else f
                 for i, f in enumerate(ins)
             ]
-            if reported
+            if reported and not self.infer_again
             else ins
         )
         outs, gives = None, None
@@ -207,7 +219,7 @@ class Checker:
     def infer(self, layer, ins: list) -> list | None:
         """The op's rule (its bodies checked through the context it is given); None when it fails."""
         op = layer.op
-        found = None  # body name -> what its latest inference found (an op may infer a body again)
+        found: dict | None = None  # body name -> what its latest inference found (an op may infer a body again)
         context = None
         if isinstance(op, BodyOp):
             found = {}
@@ -215,7 +227,9 @@ class Checker:
             def body_step(body, feeds: dict):
                 inside = found[body.name] = []
                 check_uses(body.graph, inside, in_body=True)
-                return Checker(body.graph, inside, self.use_declared, feeds, layer.type, self.advice).step
+                return Checker(
+                    body.graph, inside, self.use_declared, feeds, layer.type, self.advice, self.infer_again
+                ).step
 
             context = context_for(op, body_step)
         problems = self.problems

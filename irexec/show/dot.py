@@ -17,37 +17,42 @@ _WARNING = {"color": "#d08000", "fillcolor": "#fff3d0", "penwidth": "2"}
 _FILL = {"Parameter": "#dde8fb", "Result": "#dde8fb", "Const": "#eeeeee"}
 
 
-# Graphviz reads a backslash in labels and tooltips as the start of an escape (\N the node's name,
-# \G the graph's, \L the label, \n a line break ...), and versions differ on whether a doubled one
-# is a literal backslash. So no backslash from the file reaches the DOT: each is drawn as U+29F5
-# (reverse solidus operator, which looks the same). The backslashes left are those of our own
-# escapes of unprintable characters (\x9b, \u202e), never followed by a letter Graphviz expands.
-_BACKSLASH = "\u29f5"
+# Graphviz reads a backslash in an escString (labels, tooltips) as the start of an escape (\N the
+# node's name, \G the graph's, \L the label, \E \H \T, \n \l \r line breaks); a literal backslash
+# is written \\. Names are drawn as written: every backslash of a name (and of our escapes of
+# unprintable characters, \x9b, \u202e, as the terminal shows them) is written as a literal one, so
+# none starts an escape. Tooltips are unescaped twice (their \\ become \ before the escapes are
+# expanded, and again after: Graphviz's interpretCRNL, then strdup_and_subst_obj), so there each
+# backslash is written \\\\: whatever the version does once or twice, no escape is left to expand.
+_BACKSLASH = "\\\\"  # (one backslash, as an escString writes it)
+_TOOLTIP_BACKSLASH = _BACKSLASH * 2
 
 
-def _dot_text(text) -> str:
-    return printable(str(text).replace("\\", _BACKSLASH))
+def _dot_text(text, limit: int | None) -> str:
+    text = printable(str(text))
+    return _clip(text, limit) if limit is not None else text
 
 
-def quoted(text, limit: int | None = None) -> str:
-    """A DOT quoted string holding ``text`` as an escString: the file's backslashes drawn as U+29F5,
-    ours doubled, quotes escaped, so the string ends where it should, the file's text cannot add
-    attributes and Graphviz expands nothing in it."""
-    text = _dot_text(text)
-    if limit is not None:
-        text = _clip(text, limit)
+def quoted(text, limit: int | None = None, tooltip: bool = False) -> str:
+    """A DOT quoted string holding ``text`` as an escString: each backslash written as a literal
+    one (``tooltip``: as a tooltip reads one, and each ampersand as an entity), quotes escaped, so
+    the string ends where it should, the file's text cannot add attributes and Graphviz expands
+    nothing in it."""
+    text = _dot_text(text, limit)
     # Graphviz 2.36-2.39 read a final \\" as an escaped quote, so never end on a backslash.
     tail = " " if text.endswith("\\") else ""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + tail + '"'
+    if tooltip:  # (a tooltip's entities are decoded, &amp; as &: a name's & is written as one)
+        text = text.replace("&", "&amp;").replace("\\", _TOOLTIP_BACKSLASH)
+    else:
+        text = text.replace("\\", _BACKSLASH)
+    return '"' + text.replace('"', '\\"') + tail + '"'
 
 
 def html(text, limit: int | None = None) -> str:
-    """``text`` as the content of an HTML-like label: markup characters as entities, the file's
-    backslashes drawn as U+29F5 (Graphviz expands ``\\N``, ``\\G``... in these labels too, and an
+    """``text`` as the content of an HTML-like label: markup characters as entities, each backslash
+    written as a literal one (Graphviz expands ``\\N``, ``\\G``... in these labels too, and an
     entity for a backslash is decoded before that)."""
-    text = _dot_text(text)
-    if limit is not None:
-        text = _clip(text, limit)
+    text = _dot_text(text, limit).replace("\\", _BACKSLASH)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
@@ -98,13 +103,13 @@ def _node(layer, nid: str, found: list, more: str = "", more_tip: list = ()) -> 
         label += f'<BR/><FONT COLOR="{colour["color"]}"><B>{html(" ".join(codes))}</B></FONT>'
         attrs.update({k: f'"{v}"' for k, v in colour.items()})
         tip += [f"{f.code} {f.message}" for f in found]
-    attrs = {"label": f"<{label}>", "tooltip": _lines(tip, NAME_IN_TOOLTIP), **attrs}
+    attrs = {"label": f"<{label}>", "tooltip": _lines(tip, NAME_IN_TOOLTIP, tooltip=True), **attrs}
     return f"  {nid} [{_attrs(attrs)}];"
 
 
-def _lines(lines: list, limit: int) -> str:
+def _lines(lines: list, limit: int, tooltip: bool = False) -> str:
     """A quoted escString of several lines: each escaped, then joined by ``\\n`` (a line break)."""
-    return '"' + "\\n".join(quoted(line, limit)[1:-1] for line in lines) + '"'
+    return '"' + "\\n".join(quoted(line, limit, tooltip)[1:-1] for line in lines) + '"'
 
 
 def _edge_label(graph: Graph, facts: dict, src: str, sp: str) -> list:

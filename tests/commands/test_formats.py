@@ -4,11 +4,13 @@ an IR file is read by one strict parser, so ``run`` and ``lint`` agree on every 
 
 import json
 import re
+import shutil
 from urllib.parse import unquote_to_bytes, urlsplit
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from lxml import etree
 
 from helpers.irtext import add_model, const, layer, net, param, port, result, write
 from irexec.cli import cli
@@ -45,16 +47,63 @@ def test_sarif_uris_are_percent_encoded(tmp_path, monkeypatch, name):
 # --- Graphviz --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["\\N", "\\\\N", "a\\Gb", "\\L\\\\L", "\\E\\T\\H", "end\\"])
-def test_dot_gives_graphviz_no_escape_to_expand(tmp_path, name):
-    attr = name.replace("&", "&amp;")
+BACKSLASH_NAMES = [
+    "\\N",
+    "\\\\N",
+    "a\\Gb",
+    "\\L\\\\L",
+    "\\E\\T\\H",
+    "end\\",
+    'q\\"r',
+    "\\n\\l\\r",
+    "\\\\",
+    "pre\\N&amp;",
+]
+
+
+def _backslash_model(tmp_path, name):
+    attr = name.replace("&", "&amp;").replace('"', "&quot;")
     xml = add_model().replace('name="l2"', f'name="{attr}"').replace('name="test"', f'name="{attr}"')
-    r = invoke("show", write(tmp_path, xml), "--dot", "-")
+    return write(tmp_path, xml)
+
+
+# An escape Graphviz would expand: a backslash not itself escaped, then a letter it reads.
+_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\[NGLEHTnlr]")
+
+
+@pytest.mark.parametrize("name", BACKSLASH_NAMES)
+def test_dot_gives_graphviz_no_escape_to_expand(tmp_path, name):
+    r = invoke("show", _backslash_model(tmp_path, name), "--dot", "-")
     assert r.exit_code == 0, r.output
-    # Graphviz expands \G \N \E \H \T \L (doubled or not, depending on its version): no backslash
-    # from the file reaches the DOT; the name is drawn with U+29F5 for each.
-    assert not re.search(r"\\+[GNEHTL]", r.stdout), r.stdout
-    assert name.replace("\\", "\u29f5") in r.stdout
+    # Each backslash of the name is written as a literal one (\\, as Graphviz's escStrings write
+    # it), so no escape is left for Graphviz to expand; our own \n between a tooltip's lines aside.
+    node = next(ln for ln in r.stdout.splitlines() if ln.startswith("  L2 ["))
+    label = re.search(r"label=<(.*)>, tooltip=", node).group(1)
+    assert not _ESCAPE.search(label) and not _ESCAPE.search(r.stdout.splitlines()[1]), r.stdout
+    drawn = name.replace("\\", "\\\\").replace("&", "&amp;").replace('"', "&quot;")
+    assert f"<BR/>{drawn}<BR/>" in label
+    tooltip = re.search(r'tooltip="((?:[^"\\]|\\.)*)"', node).group(1)
+    breaks = list(_ESCAPE.finditer(tooltip))  # (a tooltip's backslash is written as four: see irexec.show.dot)
+    assert all(m.group().endswith("\\n") for m in breaks), tooltip
+    first = tooltip[: breaks[0].end() - 2] if breaks else tooltip
+    assert first == name.replace("&", "&amp;").replace("\\", "\\" * 4).replace('"', '\\"') + " (Add, id 2)"
+    assert "\u29f5" not in r.stdout
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+@pytest.mark.parametrize("name", BACKSLASH_NAMES)
+def test_svg_shows_backslash_names_exactly(tmp_path, name):
+    """What Graphviz draws: the name as written, in the node, its tooltip and the graph's title."""
+    svg_file = tmp_path / "m.svg"
+    r = invoke("show", _backslash_model(tmp_path, name), "--svg", svg_file)
+    assert r.exit_code == 0, r.output
+    root = etree.parse(str(svg_file)).getroot()
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    node = next(g for g in root.iterfind(".//s:g[@class='node']", ns) if g.findtext("s:title", namespaces=ns) == "L2")
+    assert name in [t.text for t in node.iterfind(".//s:text", ns)]
+    (tip,) = {a.get("{http://www.w3.org/1999/xlink}title") for a in node.iterfind(".//s:a", ns)}
+    assert tip.split("\n")[0] == f"{name} (Add, id 2)"
+    assert [t.text for t in root.iterfind("s:g/s:text", ns)][0] == name
 
 
 # --- numbers ---------------------------------------------------------------------------------
