@@ -24,6 +24,7 @@ from click.testing import CliRunner
 import irexec
 from irexec.check.lint import check as lint_check
 from irexec.cli import cli
+from irexec.shapes import fmt
 from irexec.types import BY_NAME
 
 from ..rows import Case, Error, T, Table
@@ -39,10 +40,13 @@ class StateCase(Case):
     unless ``const``), ``attrs`` its attributes (``variable_id`` is suffixed per row). ``partner``:
     the partner's attributes (for an Assign row's ReadValue-6: variable_type, variable_shape;
     default: the value's type and shape with the first dim dynamic). ``value_shape``: the concrete
-    shape of the variable's values at run time (default: the input's)."""
+    shape of the variable's values at run time (default: the input's). ``declared``: the variable's
+    declared type and shape as irexec shows them (``"f32 [1..10,3]"``), asserted on the model's
+    variables and on the ReadValue's output."""
 
     partner: dict = field(default_factory=dict)
     value_shape: tuple = None
+    declared: str | None = None
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,10 @@ def _accumulate(w: _Writer, r: int, read: int, value: int, etype: str, dims, gro
 
 
 def _grows(declared) -> bool:
-    return declared is not None and declared.split(",")[0].strip() in ("?", "-1")
+    """Whether the declared first dim may start at 0 (``?``, ``-1``, ``0..n``): the value then
+    grows along it from the [0, ...] of no init_value."""
+    first = declared.split(",")[0].strip() if declared is not None else ""
+    return first in ("?", "-1") or first.startswith("0..")
 
 
 def _write_row(
@@ -174,7 +181,7 @@ def _write_row(
                 src = w.const(f"r{r}_init", t.etype, init_values[r])
             else:
                 src = w.param(f"r{r}_init", t.etype, t.shape)
-                info["feeds"].append((f"r{r}_init", t.etype, tuple(t.shape)))
+                info["feeds"].append((f"r{r}_init", t.etype, getattr(row, "fed_shape", None) or tuple(t.shape)))
             ins = [(src, t.etype, tuple(t.shape))]
         op = w.op(f"r{r}_op", "ReadValue", version, attrs, ins, [(None, ())])
         w.result(f"r{r}_read", op, None, ())
@@ -183,7 +190,7 @@ def _write_row(
             etype = t.etype if t is not None else "f32"
         shape = row.value_shape if row.value_shape is not None else tuple(t.shape)
         declared = attrs.get("variable_shape")
-        nxt_dims = tuple(-1 for _ in shape) if declared is not None and "?" in declared else shape
+        nxt_dims = tuple(-1 for _ in shape) if declared is not None and ("?" in declared or ".." in declared) else shape
         nxt = w.param(f"r{r}_next", etype, nxt_dims)
         info["feeds"].append((f"r{r}_next", etype, shape))
         # The Assign stores read + next: it depends on the ReadValue, as in real models (an Assign-3
@@ -301,6 +308,7 @@ def run_state_cases(table: Table, tmp_path) -> None:
     infos = _build(table, compared, path)
     plugin, names = _plugin_request(path)
     model = irexec.read_model(path)
+    _check_declared(table, path, model, compared, infos)
     mine = model.create_infer_request()
     schedule = list(range(STEPS)) + ["reset", STEPS]
     for step in schedule:
@@ -327,6 +335,22 @@ def run_state_cases(table: Table, tmp_path) -> None:
     again = irexec.read_model(cpath).create_infer_request()
     for step in range(STEPS):
         again.infer(_step_feeds(table, compared, cinfos, step))
+
+
+def _check_declared(table: Table, path: str, model, rows: list, infos: list) -> None:
+    """Each row's ``declared``: the variable's type and shape, and what the rules give its ReadValue."""
+    variables = {v.name: v for v in model.variables}
+    facts = lint_check(path).facts
+    ids = {layer.name: lid for lid, layer in model.graph.layers.items()}
+    for r, ((row, version), info) in enumerate(zip(rows, infos)):
+        if getattr(row, "declared", None) is None:
+            continue
+        where = f"{version} case {row.name!r}"
+        variable = variables[info["variable"]]
+        assert f"{variable.element_type} {fmt(variable.shape)}" == row.declared, f"{where}: variable {variable}"
+        reader = ids[f"r{r}_op" if table.type == "ReadValue" else f"r{r}_read_op"]
+        fact = facts[(reader, 0)]
+        assert f"{fact.etype} {fmt(fact.shape)}" == row.declared, f"{where}: the ReadValue gives {fact}"
 
 
 def _same(got, want, what: str) -> None:
@@ -365,14 +389,10 @@ class StateTable(Table):
         def test_cases(tmp_path):
             run_state_cases(table, tmp_path)
 
-        errors = table.expanded(table.errors)
-        ids = [f"{v}-{row.name or i}" for i, (row, v) in enumerate(errors)]
+        params = table.error_params()  # (each row in the modes it runs in: none that could only skip)
 
-        @pytest.mark.parametrize("row,version", errors, ids=ids)
-        @pytest.mark.parametrize("mode", ["param", "const"])
+        @pytest.mark.parametrize("mode,row,version", params)
         def test_errors(row, version, mode, tmp_path):
-            if mode not in row.modes:
-                pytest.skip(f"this error row does not run with {mode} inputs")
             run_state_error(table, row, version, mode, tmp_path)
 
-        return test_cases, test_errors
+        return test_cases, test_errors if params else None

@@ -3,7 +3,13 @@ edge, invariant inputs, outputs at the last iteration and concatenated (forwards
 a Loop inside, f32 and i32. The plugin's departures: a body that Squeezes its part and adds the
 merged state gets, from the second iteration on, twice the part (the state's buffer is the
 part's); it refuses a range that is not the whole axis (start 1, end 3): irexec slices it as the
-spec says, start and end both included."""
+spec says, start and end both included.
+
+Parts of 1, 2 and 3 (``windows``: distinct values, so that a part out of order or reversed inside
+shows), sliced and concatenated forwards and backwards, start and end given (negative too) and
+left out. The plugin's parts are |stride| long and it reads the whole axis only as 0 to -1 or -1
+to 0: a part_size other than |stride| (irexec's parts then overlap, one stride apart), another
+range, or an output stride of -2 from 0 to -1 it refuses, and only irexec runs those."""
 
 import numpy as np
 
@@ -13,12 +19,14 @@ from cases.bodies_builder import (
     BodyTable,
     T,
     by_type,
+    changes,
     const,
     floats,
     loop,
     o8,
     param,
     port_map_entry,
+    set_slicing,
     tensor_iterator,
 )
 
@@ -101,6 +109,50 @@ def no_sliced_input():
     return build
 
 
+def win(n=6):
+    """[2, n, 3] of distinct values: a part taken or put out of order, or reversed inside, shows."""
+    return np.arange(2 * n * 3, dtype=np.float32).reshape(2, n, 3)
+
+
+def windows(start=0, stride=1, part=1, end=-1, back=False, n=6):
+    """Each part of win(n), sliced along axis 1 by (start, stride, part_size, end), passed through
+    and concatenated along axis 1 in parts of the same size (``back``: from -1 to 0 by -part_size,
+    else from 0 to -1 by part_size); the last part; h = 2 * h + part (a back edge: the order of
+    the parts shows in h)."""
+
+    def build(f):
+        xs, h0 = f.value(win(n)), f.value(np.zeros((2, part, 3), np.float32))
+        x, h = param([2, part, 3]), param([2, part, 3])
+        same = o8.multiply(x, o8.constant(np.float32(1)))
+        nxt = o8.add(o8.multiply(h, o8.constant(np.float32(2))), x)
+        node, _ = tensor_iterator([o8.result(same), o8.result(nxt)], [x, h])
+        node.set_sliced_input(x, xs.output(0), start, stride, part, end, 1)
+        node.set_merged_input(h, h0.output(0), nxt.output(0))
+        o_start, o_stride, o_end = (-1, -part, 0) if back else (0, part, -1)
+        return [
+            node.get_concatenated_slices(same.output(0), o_start, o_stride, part, o_end, 1),
+            node.get_iter_value(same.output(0), -1),
+            node.get_iter_value(nxt.output(0), -1),
+        ]
+
+    return build
+
+
+def in_windows(firsts, part, n=6, out_reversed=False):
+    """What ``windows`` gives when its parts start at ``firsts`` (in the order the body takes them)."""
+    parts = [win(n)[:, k : k + part] for k in firsts]
+    h = np.zeros_like(parts[0])
+    for p in parts:
+        h = 2 * h + p
+    return [np.concatenate(parts[::-1] if out_reversed else parts, 1), parts[-1], h]
+
+
+NO_RANGE = dict(start=None, end=None)
+NO_SLICING = dict(start=None, end=None, stride=None, part_size=None)
+OVERLAP = "the plugin refuses a part_size other than |stride| (irexec's parts then overlap, stride apart)"
+PARTIAL = "the plugin refuses a range that is not the whole axis"
+WHOLE = "the plugin takes the whole axis only as 0 to -1 or -1 to 0 (it reads end -1 as one past the last)"
+
 I32 = np.int32
 TABLE = BodyTable(
     "TensorIterator",
@@ -140,6 +192,105 @@ TABLE = BodyTable(
             expect=expected([3, 2, 1]),
             oracle=False,
         ),
+        # Parts of 1, 2 and 3, forwards and backwards, in and out (the plugin's parts are |stride| long).
+        BodyCase(
+            "parts of 1, in backwards, out backwards",
+            windows(-1, -1, 1, 0, back=True),
+            in_windows(range(5, -1, -1), 1, out_reversed=True),
+        ),
+        BodyCase("parts of 2, stride 2", windows(0, 2, 2, -1), in_windows([0, 2, 4], 2)),
+        BodyCase("parts of 2, in backwards (start -1, end 0)", windows(-1, -2, 2, 0), in_windows([4, 2, 0], 2)),
+        BodyCase(
+            "parts of 2, out backwards", windows(0, 2, 2, -1, back=True), in_windows([0, 2, 4], 2, out_reversed=True)
+        ),
+        BodyCase(
+            "parts of 2, in and out backwards",
+            windows(-1, -2, 2, 0, back=True),
+            in_windows([4, 2, 0], 2, out_reversed=True),
+        ),
+        BodyCase("parts of 3, in backwards", windows(-1, -3, 3, 0), in_windows([3, 0], 3)),
+        BodyCase(
+            "parts of 3, out backwards", windows(0, 3, 3, -1, back=True), in_windows([0, 3], 3, out_reversed=True)
+        ),
+        BodyCase(
+            "parts of 2, the port maps' start and end left out",
+            windows(0, 2, 2, -1),
+            in_windows([0, 2, 4], 2),
+            change=changes(
+                set_slicing("TensorIterator", "input", **NO_RANGE), set_slicing("TensorIterator", "output", **NO_RANGE)
+            ),
+        ),
+        BodyCase(
+            "parts of 1, start, end, stride and part_size left out",
+            windows(0, 1, 1, -1, back=True),
+            in_windows(range(6), 1),
+            change=changes(
+                set_slicing("TensorIterator", "input", **NO_SLICING),
+                set_slicing("TensorIterator", "output", **NO_SLICING),
+            ),
+        ),
+        BodyCase(
+            "parts of 2 backwards, the output's start and end left out: its stride alone orders",
+            windows(-1, -2, 2, 0, back=True),
+            in_windows([4, 2, 0], 2, out_reversed=True),
+            change=set_slicing("TensorIterator", "output", **NO_RANGE),
+            oracle=False,
+            why="the plugin refuses an output stride of -2 from 0 to -1",
+        ),
+        # Only irexec runs these: the plugin refuses them.
+        BodyCase(
+            "parts of 3, start -6, end 5 (the whole axis)",
+            windows(-6, 3, 3, 5, back=True),
+            in_windows([0, 3], 3, out_reversed=True),
+            oracle=False,
+            why=WHOLE,
+        ),
+        BodyCase(
+            "parts of 3 backwards, start 5, end 0 (the whole axis)",
+            windows(5, -3, 3, 0),
+            in_windows([3, 0], 3),
+            oracle=False,
+            why=WHOLE,
+        ),
+        BodyCase("parts of 2 from 1 to 4", windows(1, 2, 2, 4), in_windows([1, 3], 2), oracle=False, why=PARTIAL),
+        BodyCase(
+            "parts of 2 backwards from -2 to -5",
+            windows(-2, -2, 2, -5, back=True),
+            in_windows([3, 1], 2, out_reversed=True),
+            oracle=False,
+            why=PARTIAL,
+        ),
+        BodyCase(
+            "parts of 2 backwards from 1 to 0: one part",
+            windows(1, -2, 2, 0),
+            in_windows([0], 2),
+            oracle=False,
+            why=PARTIAL,
+        ),
+        BodyCase(
+            "parts of 3 from -7 to -2",
+            windows(-7, 3, 3, -2, n=8),
+            in_windows([1, 4], 3, n=8),
+            oracle=False,
+            why=PARTIAL,
+        ),
+        BodyCase(
+            "parts of 3 backwards from 6 to 1",
+            windows(6, -3, 3, 1, back=True, n=8),
+            in_windows([4, 1], 3, n=8, out_reversed=True),
+            oracle=False,
+            why=PARTIAL,
+        ),
+        BodyCase("parts of 2, stride 1", windows(0, 1, 2, -1), in_windows([0, 1, 2], 2), oracle=False, why=OVERLAP),
+        BodyCase(
+            "parts of 2, stride -1",
+            windows(-1, -1, 2, 0, back=True),
+            in_windows([4, 3, 2], 2, out_reversed=True),
+            oracle=False,
+            why=OVERLAP,
+        ),
+        BodyCase("parts of 3, stride 1", windows(0, 1, 3, -1), in_windows([0, 1], 3), oracle=False, why=OVERLAP),
+        BodyCase("parts of 3, stride -1", windows(-1, -1, 3, 0), in_windows([3, 2], 3), oracle=False, why=OVERLAP),
     ],
     errors=[
         BodyError(
@@ -155,6 +306,43 @@ TABLE = BodyTable(
             running_sum(),
             lambda root: port_map_entry(root, "TensorIterator", "input").set("stride", "2"),
             r"past the axis",
+            layer=r"TensorIterator_\d+",
+        ),
+        BodyError(
+            "parts of 2 backwards from 0: the first part starts before the axis",
+            windows(0, 2, 2, -1),
+            set_slicing("TensorIterator", "input", stride=-2),
+            r"slices axis 1 of length 6 from 0 to -1 by -2 in parts of 2 .*past the axis",
+            layer=r"TensorIterator_\d+",
+        ),
+        BodyError(
+            "parts of 2 forwards from 5 to 0: the first part ends past the axis",
+            windows(0, 2, 2, -1),
+            set_slicing("TensorIterator", "input", start=5, end=0),
+            r"from 5 to 0 by 2 in parts of 2 .*past the axis",
+            layer=r"TensorIterator_\d+",
+        ),
+        BodyError(
+            "stride -1, start and end left out (0 to -1): backwards from 0 is past the axis",
+            windows(-1, -1, 1, 0),
+            set_slicing("TensorIterator", "input", start=None, end=None),
+            r"from 0 to -1 by -1 in parts of 1 .*past the axis",
+            layer=r"TensorIterator_\d+",
+        ),
+        BodyError(
+            "parts of 3 over 5",
+            windows(0, 3, 3, -1),
+            set_slicing("TensorIterator", "input", end=-2),
+            r"slices 5 along axis 1 .*not a whole number of parts of 3",
+            code="S005",
+            layer=r"TensorIterator_\d+",
+        ),
+        BodyError(
+            "parts of 2 backwards over 3 (-1 to -3)",
+            windows(-1, -2, 2, 0),
+            set_slicing("TensorIterator", "input", end=-3),
+            r"slices 3 along axis 1 \(from -1 to -3\).*not a whole number of parts of 2",
+            code="S005",
             layer=r"TensorIterator_\d+",
         ),
         BodyError(

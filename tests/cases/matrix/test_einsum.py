@@ -1,5 +1,11 @@
 """Einsum-7: cases against the CPU plugin. OpenVINO refuses spaces in the equation and fails on
-an implicit equation with an empty output: only irexec runs those, against the spec's value."""
+an implicit equation with an empty output: only irexec runs those, against the spec's value.
+
+Implicit mode with an ellipsis: the ellipsis dims first, then the letters used once, sorted
+(capitals first), whatever order the subscripts name them in. OpenVINO keeps a letter repeated
+within one subscript in an implicit output (the spec drops it: dbbc,ca is dbbc,ca->ad) and its
+plugin fails on such an equation, and on two operands' ellipses with no letter in common: only
+irexec runs those."""
 
 import numpy as np
 
@@ -8,6 +14,16 @@ from cases.rows import Case, Error, T, Table
 TOL = {"rtol": 1e-5, "atol": 1e-5}
 A = np.array([[1, 2, 3], [4, 5, 6], [7, 8, 9]], np.float32)
 KII = np.stack([A, 2 * A])
+XA = np.arange(6, dtype=np.float32).reshape(2, 1, 3) / 8
+TR = np.arange(18, dtype=np.float32).reshape(2, 3, 3)
+AROUND = np.arange(72, dtype=np.float32).reshape(3, 2, 3, 4)
+DBBC = np.arange(72, dtype=np.float32).reshape(2, 3, 3, 4) % 7
+CA = np.arange(20, dtype=np.float32).reshape(4, 5) % 5
+REPEATED = (
+    "OpenVINO keeps a letter repeated within one subscript in an implicit equation's output (the spec: "
+    "only the letters not repeated, dbbc,ca is dbbc,ca->ad), and its plugin fails on such an Einsum"
+)
+YB = np.arange(20, dtype=np.float32).reshape(4, 5) / 8
 
 
 def eq(equation: str) -> dict:
@@ -53,6 +69,75 @@ TABLE = Table(
         Case((T("f32", (2, 3)), T("f32", (3,))), eq("...,..."), name="implicit, ellipses alone"),
         Case((T("f32", (2, 1)), T("f32", (3,))), eq("...,...->..."), name="ellipses only"),
         Case((T("f32", (2, 3, 4)),), eq("i...->i"), name="ellipsis dims summed"),
+        # Implicit mode with an ellipsis: the ellipsis dims first, then the letters used once, sorted (capitals first).
+        Case((T("f32", (2, 4, 5, 3)),), eq("b...a"), name="implicit: ellipsis dims, then a, b"),
+        Case((T("f32", (3, 4, 5, 2)),), eq("a...b"), name="implicit: ellipsis in the middle, letters in order"),
+        Case((T("f32", (2, 3, 4)),), eq("...ba"), name="implicit: ellipsis first, letters out of order"),
+        Case(
+            (T("f32", (2, 3, 4)), T("f32", (2, 4, 5))),
+            eq("...ji,...ik"),
+            name="implicit batched product: i summed, j and k in order",
+            **TOL,
+        ),
+        Case(
+            (T("f32", (2, 4, 3)), T("f32", (2, 3, 5))),
+            eq("...kj,...ji"),
+            name="implicit batched product, letters sorted: i before k",
+            **TOL,
+        ),
+        Case(
+            (T("f32", (2, 3, 3), TR),),
+            eq("...ii"),
+            expect=(np.einsum("...ii->...", TR),),
+            oracle=False,
+            name="implicit: a letter repeated in one subscript is summed (batched trace)",
+            why=REPEATED,
+        ),
+        Case(
+            (T("f32", (3, 2, 3, 4), AROUND),),
+            eq("i...ij"),
+            expect=(np.einsum("i...ij->...j", AROUND),),
+            oracle=False,
+            name="implicit: a letter repeated around the ellipsis is summed",
+            why=REPEATED,
+        ),
+        Case(
+            (T("f32", (2, 3, 3, 4), DBBC), T("f32", (4, 5), CA)),
+            eq("dbbc,ca"),
+            expect=(np.einsum("dbbc,ca->ad", DBBC, CA),),
+            oracle=False,
+            name="implicit: the spec's dbbc,ca is dbbc,ca->ad",
+            why=REPEATED,
+        ),
+        Case(
+            (T("f32", (2, 1, 3)), T("f32", (4, 3))),
+            eq("...a,...a"),
+            name="implicit: ellipses of different ranks broadcast, a summed",
+            **TOL,
+        ),
+        Case(
+            (T("f32", (2, 1, 3), XA), T("f32", (4, 5), YB)),
+            eq("...a,...b"),
+            expect=(np.einsum("...a,...b->...ab", XA, YB),),
+            oracle=False,
+            name="implicit: ellipses of different ranks broadcast, no letter shared",
+            why="the plugin's Einsum decomposition fails on two operands' ellipsis dims with no letter in common",
+        ),
+        Case(
+            (T("f32", (3, 1, 2)), T("f32", (4, 2, 5))),
+            eq("a...,...b"),
+            name="implicit: an ellipsis after a letter and before one, broadcast",
+        ),
+        Case((T("f32", (2, 3, 4)), T("f32", (2, 5))), eq("a...,ab"), name="implicit: the ellipsis of one operand only"),
+        Case((T("f32", (2, 3, 4, 5)),), eq("c...B"), name="implicit: a capital before a small letter"),
+        Case((T("f32", (2, 3, 4)),), eq("a...A"), name="implicit: A before a"),
+        Case(
+            (T("f32", (3, 2, 4)), T("f32", (5, 4, 3))),
+            eq("cB...,A...c"),
+            name="implicit: capitals sorted (A, B), c summed, ellipses broadcast",
+            **TOL,
+        ),
+        Case((T("f32", (2, 3)),), eq("...ba"), name="implicit: an ellipsis covering no dim"),
         Case((T("f32", (), [2.5]), T("f32", (), [-4.0])), eq(","), name="two scalars, implicit"),
         Case((T("f32", (), [2.5]), T("f32", (3,))), eq(",i->i"), name="scalar operand"),
         Case((T("f32", (0, 3)),), eq("ij->"), name="sum over an empty dim"),

@@ -6,7 +6,14 @@ NaN and values beyond i32 become -2^31 first), then the places where the plugin 
 narrows i64, u32 and u64 to i32 and holds f64 as f32; its own bf16 rounding). i4 and u4 come in
 as constants only (the plugin takes them no other way). Conversions to i4, u4 and u1 are left
 to tests/ops/test_diff_convert.py: the plugin gives i4 and u4 outputs packed, and refuses u1 ones.
+
+Last, f32, f16 and f64 to every integer type at the bounds of the windows (2^31, -2^31, 2^32 to
+u32, 2^63 and 2^64 to u64, 255.5 and 256 to u8, -0.5 and -1 to unsigned, NaN, infinities): the
+spec's values (``spec_int``) and, where the plugin departs, its own (``plugin_int``: its departures
+as convert.py lists them).
 """
+
+import math
 
 import numpy as np
 
@@ -52,6 +59,88 @@ BF16 = (
     "the plugin rounds integers and f64 to bf16 by adding half an ulp only when the kept last bit is odd "
     "(from f32 and f16 it rounds to nearest even, as the spec and irexec do from every type)"
 )
+
+# ---- float to integer at the edges of the windows: where truncation lands exactly on a bound ----
+
+INTS = ["i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64"]
+BOUNDS = {
+    "f32": [2**32, 2**32 - 256, 2**31, 2**31 - 128, -(2**31), -(2**31) - 256, 2**63, -(2**63), 2**64, 2**64 - 2**40]
+    + [255.5, 256.0, 255.0, -0.5, -1.0, 127.5, 128.0, -128.5, -129.0, 32767.5, 32768.0, -32768.5, -32769.0]
+    + [65535.5, 65536.0, NAN, INF, -INF],
+    "f16": [65504.0, -65504.0, 255.5, 256.0, 255.0, -0.5, -1.0, 127.5, 128.0, -128.5, -129.0, 32752.0, 32768.0]
+    + [-32768.0, -32784.0, NAN, INF, -INF],
+    "f64": [2**32, 2**32 - 1, 2**31, 2**31 - 1, 2**31 - 0.5, -(2**31), -(2**31) - 0.5, -(2**31) - 1, 2**63, -(2**63)]
+    + [2**64, 2**64 - 2048, 255.5, 256.0, -0.5, -1.0, 127.5, 128.0, -128.5, -129.0, 32767.5, 32768.0, -32769.0]
+    + [65535.5, 65536.0, NAN, INF, -INF],
+}
+# Float to integer: (lowest, one past the highest) truncated value kept, and what the rest becomes.
+WINDOWS = {"i64": (-(2**63), 2**63, -(2**63)), "u32": (-(2**31), 2**32, 2**31), "u64": (-(2**63), 2**64, 2**63)}
+I32_WINDOW = (-(2**31), 2**31, -(2**31))
+F16_INF = "the plugin turns f16 infinities into +-65504 before converting to i16, u16, i32 or wider"
+
+
+def low_bits(n: int, dst: str) -> int:
+    """``n`` modulo 2^bits, as the signed or unsigned ``dst`` reads it."""
+    bits = int(dst[1:])
+    n %= 2**bits
+    return n - 2**bits if dst[0] == "i" and n >= 2 ** (bits - 1) else n
+
+
+def spec_int(v: float, dst: str) -> int:
+    """irexec's float to integer (convert.py): truncated toward zero; a value outside the window
+    (an i32's, a wider one for i64, u32 and u64), NaN and the infinities take its lowest value
+    (the sign bit for u32 and u64); then the low bits."""
+    lo, hi, outside = WINDOWS.get(dst, I32_WINDOW)
+    t = int(v) if math.isfinite(v) else None  # (int() truncates toward zero, exactly)
+    return low_bits(t if t is not None and lo <= t < hi else outside, dst)
+
+
+def plugin_int(v: float, src: str, dst: str) -> int:
+    """The plugin's, as its departures go (see convert.py): f64 held as f32 and saturated, into
+    the destination's range for i8 and u8 and an i32's for the rest (NaN: 0 there, -2^31 here);
+    f16 infinities as +-65504 on the way to i16, u16 and wider; every float through an i32."""
+    if src == "f64":
+        x = float(np.float32(v))
+        lo, hi = (-(2**31), 2**31 - 1) if dst not in ("i8", "u8") else (-128, 127) if dst == "i8" else (0, 255)
+        if math.isnan(x):
+            return 0 if dst in ("i8", "u8") else low_bits(-(2**31), dst)
+        return low_bits(min(max(int(x) if math.isfinite(x) else int(math.copysign(2**40, x)), lo), hi), dst)
+    if src == "f16" and math.isinf(v) and dst not in ("i8", "u8"):
+        v = math.copysign(65504.0, v)
+    return low_bits(spec_int(v, "i32"), dst)
+
+
+def at_the_bounds(src: str, dst: str) -> list:
+    """Rows of ``src`` to ``dst`` on BOUNDS[src]: where the plugin gives the spec's values, and
+    where it departs."""
+    values = [float(np.dtype(src.replace("f", "float")).type(v)) for v in BOUNDS[src]]
+    spec = [spec_int(v, dst) for v in values]
+    plugin = [plugin_int(v, src, dst) for v in values]
+    same = [k for k in range(len(values)) if spec[k] == plugin[k]]
+    apart = [k for k in range(len(values)) if spec[k] != plugin[k]]
+    rows = [
+        convert(
+            src, dst, [values[k] for k in same], expect=([spec[k] for k in same],), name=f"{src} to {dst} at the bounds"
+        )
+    ]
+    if apart:
+        if src == "f16":  # (its infinities; and NaN, beyond i32 for i64, u32 and u64)
+            why = "; ".join(sorted({F16_INF if math.isinf(values[k]) else I32 for k in apart}))
+        else:
+            why = F64 if src == "f64" else I32
+        rows.append(
+            convert(
+                src,
+                dst,
+                [values[k] for k in apart],
+                expect=([spec[k] for k in apart],),
+                plugin=([plugin[k] for k in apart],),
+                why=why,
+                name=f"{src} to {dst} at the bounds, where the plugin departs",
+            )
+        )
+    return rows
+
 
 TABLE = Table(
     "Convert",
@@ -225,7 +314,8 @@ TABLE = Table(
             plugin=([2**31 - 1, 2**31 - 1, 7],),
             why="the plugin's constant folding turns negative i4 into 2^31 - 1 on the way to u32 and u64",
         ),
-    ],
+    ]
+    + [row for src in BOUNDS for dst in INTS for row in at_the_bounds(src, dst)],
 )
 TABLE.errors = [
     Error(
