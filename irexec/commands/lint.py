@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import sys
 from urllib.parse import quote
 
 import click
@@ -153,7 +154,7 @@ def _painter(choice: str):
 
 def _isatty() -> bool:
     try:
-        return click.get_text_stream("stdout").isatty()
+        return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
 

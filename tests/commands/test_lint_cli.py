@@ -5,6 +5,7 @@ their page."""
 import json
 import os
 import re
+import sys
 
 import numpy as np
 from click.testing import CliRunner
@@ -81,6 +82,46 @@ def test_colour_only_when_asked_or_on_a_terminal():
     assert "\x1b[1;31mS001\x1b[0m" in coloured
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
     assert "\x1b[" not in lint(path, "--color", "never").stdout
+
+
+def _on_a_terminal(*args: str, env: dict) -> str:
+    """What ``irexec lint`` writes when its stdout is a terminal (a pseudo-terminal here)."""
+    import pty
+    import subprocess
+
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "irexec", "lint", *args],
+            stdout=follower,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            timeout=120,
+        )
+        os.close(follower)
+        follower = -1
+        out = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # (the terminal is closed: all was read)
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        os.close(leader)
+        if follower != -1:
+            os.close(follower)
+    assert proc.returncode == 1
+    return out.decode()
+
+
+def test_colour_by_itself_on_a_terminal_unless_no_color():
+    path = os.path.join(RULES_DIR, "S001.xml")
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    assert "\x1b[1;31mS001\x1b[0m" in _on_a_terminal(path, env=env)
+    assert "\x1b[" not in _on_a_terminal(path, env={**env, "NO_COLOR": "1"})
 
 
 def test_jobs_give_the_same_findings_in_the_same_order(monkeypatch):

@@ -30,12 +30,18 @@ def values(rng, dtype, shape, op):
     return rng.integers(lo, hi, shape).astype(dtype)
 
 
-@pytest.mark.parametrize("op", sorted(REDUCERS))
-@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.int32])
+# (L2 of integers is left out: a square root truncated in an order the spec does not fix.)
+@pytest.mark.parametrize(
+    "op, dtype",
+    [
+        (op, dtype)
+        for op in sorted(REDUCERS)
+        for dtype in (np.float32, np.float16, np.int32)
+        if not (op == "ReduceL2" and dtype == np.int32)
+    ],
+)
 @pytest.mark.parametrize("keep", [False, True])
 def test_reduce_matches_plugin(tmp_path, op, dtype, keep):
-    if op == "ReduceL2" and dtype == np.int32:
-        pytest.skip("L2 of integers is a square root truncated in an order the spec does not fix")
     rng = np.random.default_rng(len(op) * 7 + keep)
     x = values(rng, dtype, (3, 4, 5), op)
     # The plugin refuses empty axes without keep_dims (a rank check in its Reduce node).
