@@ -60,13 +60,14 @@ def __dir__():
 
 
 class _Package(_ModuleType):
-    """``irexec.lint`` and ``irexec.compare`` are functions named like the modules holding them. The
-    import system binds a submodule to its package's attribute when it first loads it, which
-    would now happen after ``import irexec`` (whoever imports ``irexec.compare.dataset`` first);
-    that binding is refused, so the names stay the functions (the modules are in sys.modules)."""
+    """``irexec.compare`` is a function named like the package holding it. The import system binds
+    a submodule to its package's attribute when it first loads it, which would now happen after
+    ``import irexec`` (whoever imports ``irexec.compare.dataset`` first); that binding is refused,
+    so the name stays the function (the package is in sys.modules). (``irexec.lint`` is the
+    function too; its module is irexec.check.lint.)"""
 
     def __setattr__(self, name, value):
-        if name in ("lint", "compare") and isinstance(value, _ModuleType):
+        if name == "compare" and isinstance(value, _ModuleType):
             return
         super().__setattr__(name, value)
 
