@@ -12,25 +12,12 @@ import zipfile
 import numpy as np
 import pytest
 
+from helpers.batches import Quiet
 from irexec.batch import engines, run_batch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODEL = os.path.join(ROOT, "models", "kv_cache_update.xml")
 N = 200
-
-
-class Quiet:
-    """A progress display that shows nothing; ``hook(done)`` runs as samples finish."""
-
-    def __init__(self, hook=None):
-        self.hook = hook
-
-    def update(self, done):
-        if self.hook:
-            self.hook(done)
-
-    def close(self):
-        pass
 
 
 @pytest.fixture(scope="module")

@@ -10,25 +10,13 @@ import zipfile
 import numpy as np
 import pytest
 
+from helpers.batches import Quiet
+from helpers.batches import kv_updated as expected
 from irexec.batch import run_batch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODEL = os.path.join(ROOT, "models", "kv_cache_update.xml")
 N = 4
-
-
-class Quiet:
-    def update(self, done):
-        pass
-
-    def close(self):
-        pass
-
-
-def expected(cache, tokens):
-    out = cache.copy()
-    out[:, [5, 6], :] = tokens
-    return out
 
 
 @pytest.fixture

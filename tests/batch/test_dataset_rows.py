@@ -12,42 +12,12 @@ import numpy as np
 import pytest
 
 import irexec
-from helpers.irtext import layer, net, param, port, result, write
+from helpers.batches import Quiet, dynamic_rank_model
 from irexec.batch import run_batch
 from irexec.batch.samples import find_samples
 from irexec.batch.work import load_sample
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-class Quiet:
-    def update(self, done):
-        pass
-
-    def close(self):
-        pass
-
-
-def dyn_model(tmp_path, y_shape=(3, 4)) -> str:
-    """z = x * y: x of dynamic rank (shape "...", its port without dims), y static."""
-    xml = net(
-        [
-            layer(
-                0,
-                "Parameter",
-                data={"shape": "...", "element_type": "f32"},
-                outputs=[port(0, "f32", (), "x")],
-                name="x",
-            ),
-            param(1, "y", y_shape),
-            layer(
-                2, "Multiply", inputs=[port(0, "f32", ()), port(1, "f32", y_shape)], outputs=[port(2, "f32", (), "z")]
-            ),
-            result(3, "f32", ()),
-        ],
-        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
-    )
-    return write(tmp_path, xml)
 
 
 ROWS = {  # x's dataset array (N = 3 rows) -> the shape of each sample's x
@@ -61,7 +31,7 @@ ROWS = {  # x's dataset array (N = 3 rows) -> the shape of each sample's x
 @pytest.mark.parametrize("case", sorted(ROWS))
 def test_a_dynamic_rank_input_takes_its_row_as_it_is(tmp_path, case):
     whole, row_shape = ROWS[case]
-    path = dyn_model(tmp_path)
+    path = dynamic_rank_model(tmp_path)
     m = irexec.read_model(path)
     assert m.inputs[0].shape is None
     rng = np.random.default_rng(0)
@@ -86,7 +56,7 @@ def test_a_dynamic_rank_input_takes_its_row_as_it_is(tmp_path, case):
 
 def test_a_static_input_of_the_arrays_rank_still_gets_a_batch_of_one(tmp_path):
     """(The rule the dynamic rank is no case of.) y [1,4] from an array [3,4]: rows [1,4]."""
-    path = dyn_model(tmp_path, y_shape=(1, 4))
+    path = dynamic_rank_model(tmp_path, y_shape=(1, 4))
     m = irexec.read_model(path)
     data = tmp_path / "data.npz"
     x, y = np.ones((3, 4), np.float32), np.arange(12, dtype=np.float32).reshape(3, 4)
@@ -98,7 +68,7 @@ def test_a_static_input_of_the_arrays_rank_still_gets_a_batch_of_one(tmp_path):
 
 
 def test_the_command_line_runs_a_dynamic_rank_dataset(tmp_path):
-    path = dyn_model(tmp_path)
+    path = dynamic_rank_model(tmp_path)
     x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
     y = np.full((2, 3, 4), 2, np.float32)
     np.savez(tmp_path / "data.npz", x=x, y=y)

@@ -9,29 +9,12 @@ pytest.importorskip("openvino")
 
 from click.testing import CliRunner  # noqa: E402
 
-from helpers.irtext import layer, net, param, port, result, write  # noqa: E402
+from helpers.batches import dynamic_rank_model  # noqa: E402
 from irexec.cli import cli  # noqa: E402
 
 
 def test_a_dynamic_rank_input_is_refused_by_the_device_in_one_line(tmp_path):
-    xml = net(
-        [
-            layer(
-                0,
-                "Parameter",
-                data={"shape": "...", "element_type": "f32"},
-                outputs=[port(0, "f32", (), "x")],
-                name="x",
-            ),
-            param(1, "y", (3, 4)),
-            layer(
-                2, "Multiply", inputs=[port(0, "f32", ()), port(1, "f32", (3, 4))], outputs=[port(2, "f32", (), "z")]
-            ),
-            result(3, "f32", ()),
-        ],
-        [(0, 0, 2, 0), (1, 0, 2, 1), (2, 2, 3, 0)],
-    )
-    path = write(tmp_path, xml)
+    path = dynamic_rank_model(tmp_path)
     np.savez(tmp_path / "data.npz", x=np.ones((2, 3, 4), np.float32), y=np.ones((2, 3, 4), np.float32))
     r = CliRunner().invoke(cli, ["compare", path, "--inputs", str(tmp_path / "data.npz")])
     assert r.exit_code == 1, r.output
