@@ -99,7 +99,7 @@ def convert_input(arr: np.ndarray, want: ElementType) -> tuple:
         return (out, "") if out is not None else (None, f" with values outside {want}'s range")
     with np.errstate(over="ignore"):
         out = arr.astype(want.dtype)
-    if want.dtype.itemsize < src.itemsize or want.name == "bf16":
+    if want.dtype.itemsize <= src.itemsize:  # (bf16 to f16 as well: as wide, a smaller range)
         lost = np.isinf(out)
         if lost.any() and np.isfinite(arr[lost]).any():
             return None, f" with finite values beyond {want}'s range"
@@ -116,7 +116,8 @@ def narrow_input(arr: np.ndarray, want):
     type's limit), or, for f8e8m0, is not positive (it would become 2^-127)."""
     from ..ops.type.convert import convert  # (an op file: loaded by the models that feed such types)
 
-    out = convert(arr, want)
+    with np.errstate(over="ignore"):  # (f64 beyond f32's range: refused below, without a warning)
+        out = convert(arr, want)
     x = arr.astype(np.float64)
     finite = np.isfinite(x)
     lost = finite & ~np.isfinite(out.astype(np.float64))
