@@ -9,6 +9,8 @@ import pytest
 
 import irexec
 from helpers.irtext import add_model, layer, net, param, port, result, write
+from irexec.check.lint import check
+from irexec.check.outputs import output_names
 from irexec.check.report import findings_of
 from irexec.errors import ParseError, ValidationError
 
@@ -165,26 +167,23 @@ def test_read_model_refuses_an_assign_that_does_not_fit_with_s005(tmp_path, et, 
 
 
 def test_an_assign_of_unknown_value_is_skipped_the_next_is_still_checked(tmp_path):
-    """The first Assign's value is never inferred (its producer's op is unknown): nothing is said of
-    it, and the second Assign of the variable is still held to the declaration."""
-    nope = layer(6, "Nope", inputs=[port(0, "f32", (2, 3))], outputs=[port(1, "f32", (2, 3))])
+    """The first Assign's input has no edge (G004): nothing is known of its value, so nothing more
+    is said of it, and the second Assign of the variable is still held to the declaration."""
     path, findings = lint(
         tmp_path,
         [
             param(0, "x", (2, 3), et="i32"),
             read_value(1, "v"),
             result(2, dims=(-1, 3)),
-            param(7, "y", (2, 3)),
-            nope,
             assign(3, "v", name="a1"),
             assign(4, "v", et="i32", name="a2"),
         ],
-        [(7, 0, 6, 0), (6, 1, 3, 0), (0, 0, 4, 0), (1, 0, 2, 0)],
+        [(0, 0, 4, 0), (1, 0, 2, 0)],
     )
-    assert [(f.code, f.layer_name, f.line) for f in findings] == [
-        ("O001", "l6", 8),
-        ("S005", "a2", 10),
-        ("V002", "a2", 10),
+    assert [(f.code, f.layer_name, f.file, f.line) for f in findings] == [
+        ("G004", "a1", path, 7),
+        ("S005", "a2", path, 8),
+        ("V002", "a2", path, 8),
     ]
     assert findings[1].message == "Assign's new_value is i32, but variable 'v' is f32 [?,3] (ReadValue 'l1', id 1)"
 
@@ -227,6 +226,17 @@ def test_a_result_fed_from_nothing_is_reported_not_a_crash(tmp_path, edge):
     codes = [f.code for f in findings]
     assert codes == ["G009", "G002" if edge[1] == 5 else "G001"]
     assert all(f.file == path for f in findings)
+
+
+def test_an_output_whose_feeding_port_is_gone_takes_the_results_name(tmp_path):
+    """The naming rule on a graph broken after it was read (the port an edge left is no longer
+    there): the output is kept, named after its Result, with no port."""
+    path = write(tmp_path, net([param(0, "x", (2,), names="t"), result(1, dims=(2,), name="out")], [(0, 0, 1, 0)]))
+    graph = check(path).graph
+    feeding = graph.layer("0").outputs[0]
+    assert output_names(graph, ["1"]) == [("t", feeding, None)]
+    graph.layer("0").outputs.clear()
+    assert output_names(graph, ["1"]) == [("out", None, None)]
 
 
 # ---- findings made of problems ---------------------------------------------------------------------
