@@ -27,7 +27,7 @@ from ..ir.weights import Weights
 from .model import Model, _checked
 from .model import read_model as _read_model
 from .request import InferRequest
-from .tensor import Tensor, Type  # noqa: F401 (the API's names, as openvino's are)
+from .tensor import Tensor
 
 # OpenVINO's device names: any of them (with a ":" suffix or a list after AUTO:/HETERO:) runs on
 # irexec's interpreter; other names are refused, so a typo is not silently ignored.

@@ -1,4 +1,4 @@
-"""Arrays in and out of the command line, shared by the commands:
+"""Arrays in and out of the command line, shared by the commands, batches and comparisons:
 
 - ``npy``: .npy files and .npz members read safely (header checked before any data is read);
 - ``inputs``: a model's inputs from ``-i`` files and ``--shape``;

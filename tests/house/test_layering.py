@@ -27,12 +27,12 @@ def _modules() -> dict:
     return found
 
 
-def _imports(module: str, path: str, known: dict, top_level_only: bool) -> set:
-    """The irexec modules ``module`` imports (at its top level, or anywhere)."""
+def _imports(module: str, path: str, known: dict) -> set:
+    """The irexec modules ``module`` imports, at its top level or inside a function."""
     with open(path) as f:
         tree = ast.parse(f.read())
     package = module if path.endswith("__init__.py") else module.rsplit(".", 1)[0]
-    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    nodes = list(ast.walk(tree))  # (a function's imports too)
     out = set()
     for node in nodes:
         if isinstance(node, ast.ImportFrom):
@@ -52,7 +52,7 @@ def test_module_imports_have_no_cycle():
     known = _modules()
     graph = nx.DiGraph()
     for module, path in known.items():
-        for target in _imports(module, path, known, top_level_only=False):
+        for target in _imports(module, path, known):
             graph.add_edge(module, target)
     cycles = list(nx.simple_cycles(graph))
     # A package's __init__ importing its own modules is no cycle of ideas.
