@@ -48,8 +48,8 @@ def _segment_max(tmp_path):
     return write(tmp_path, xml, stem="seg")
 
 
-def _range(tmp_path):
-    """Range-4 of three f32 inputs to i64 (line 7 of its file)."""
+def _range(tmp_path, etype="i64", stem="range"):
+    """Range-4 of three f32 inputs to ``etype`` (line 7 of its file)."""
     xml = net(
         [
             param(0, "start", (), "f32"),
@@ -60,15 +60,15 @@ def _range(tmp_path):
                 "Range",
                 "opset4",
                 inputs=[port(0, "f32"), port(1, "f32"), port(2, "f32")],
-                outputs=[port(3, "i64", (-1,))],
-                data={"output_type": "i64"},
+                outputs=[port(3, etype, (-1,))],
+                data={"output_type": etype},
                 name="r",
             ),
-            result(4, "i64", (-1,)),
+            result(4, etype, (-1,)),
         ],
         [(0, 0, 3, 0), (1, 0, 3, 1), (2, 0, 3, 2), (3, 3, 4, 0)],
     )
-    return write(tmp_path, xml, stem="range")
+    return write(tmp_path, xml, stem=stem)
 
 
 def _range_feeds(start, stop, step):
@@ -238,25 +238,7 @@ def test_an_unsizable_rule_is_an_internal_error_naming_each_output_shape(tmp_pat
 def test_an_output_over_the_budget_is_refused_at_the_layer_by_one_element(tmp_path):
     """Range-4 to f32 sized only at run time, under a budget of 1000 bytes: 250 elements run, 251
     are refused before compute allocates them."""
-    xml = net(
-        [
-            param(0, "start", (), "f32"),
-            param(1, "stop", (), "f32"),
-            param(2, "step", (), "f32"),
-            layer(
-                3,
-                "Range",
-                "opset4",
-                inputs=[port(0, "f32"), port(1, "f32"), port(2, "f32")],
-                outputs=[port(3, "f32", (-1,))],
-                data={"output_type": "f32"},
-                name="r",
-            ),
-            result(4, "f32", (-1,)),
-        ],
-        [(0, 0, 3, 0), (1, 0, 3, 1), (2, 0, 3, 2), (3, 3, 4, 0)],
-    )
-    path = write(tmp_path, xml, stem="budget")
+    path = _range(tmp_path, "f32", stem="budget")
     model = irexec.read_model(path, max_tensor_bytes=1000)
     assert model.infer(_range_feeds(0, 250, 1))["l4"].shape == (250,)
     with pytest.raises(ExecutionError) as e:
