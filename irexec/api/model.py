@@ -14,10 +14,12 @@ from ..check.report import refuse
 from ..errors import InputError, ValidationError
 from ..graph import Graph, gc_paused
 from ..ir.reader import default_weights_path, read_bytes
+from ..ir.weights import BufferWeights
 from ..limits import default_max_tensor_bytes, fmt_bytes
 from ..run.executor import LazyPlan, Plan, root
 from ..run.sizing import Sizing
 from ..shapes import compatible, fmt
+from .assembly import model_ir
 from .inputs import check_input
 from .model_api import ModelAPI
 from .request import InferRequest
@@ -26,7 +28,18 @@ from .tensor_info import TensorInfo
 
 
 class Model(ModelAPI):
-    def __init__(self, graph: Graph, max_tensor_bytes: int | None = None, facts: dict | None = None):
+    """A model to run: read from IR (``read_model``), or built in Python as OpenVINO builds one,
+    ``Model(results, parameters, name="")`` (results: Result nodes or outputs; parameters:
+    Parameter nodes; also ``sinks=``, the Assign nodes, and ``rt_info=``), which is written as
+    IR and read back, so it is checked as a file is."""
+
+    def __init__(self, graph, *args, **kwargs):
+        if not isinstance(graph, Graph):
+            self.__dict__.update(_built(graph, *args, **kwargs).__dict__)
+            return
+        self._from_graph(graph, *args, **kwargs)
+
+    def _from_graph(self, graph: Graph, max_tensor_bytes: int | None = None, facts: dict | None = None):
         self.graph = graph
         self.max_tensor_bytes = max_tensor_bytes or default_max_tensor_bytes()
         # The run's plan is made when first needed (compiling, as OpenVINO's compile_model does):
@@ -230,6 +243,22 @@ class Model(ModelAPI):
             f"<Model '{self.name}' inputs=[{', '.join(map(str, self.inputs))}] "
             f"outputs=[{', '.join(map(str, self.outputs))}]>"
         )
+
+
+def _built(
+    results,
+    parameters=None,
+    name: str = "",
+    sinks=None,
+    rt_info: dict | None = None,
+    max_tensor_bytes: int | None = None,
+) -> Model:
+    """A model of nodes (OpenVINO's ``Model(results, parameters, name)``; also the order
+    ``Model(results, sinks, parameters, name)`` OpenVINO takes for models with variables)."""
+    if isinstance(parameters, (list, tuple)) and parameters and isinstance(name, (list, tuple)):
+        sinks, parameters, name = parameters, name, (sinks if isinstance(sinks, str) else "")
+    xml, weights = model_ir(results, parameters, name or "Model", sinks or (), rt_info)
+    return _checked(xml, None, BufferWeights(weights) if weights else None, max_tensor_bytes)
 
 
 def _owned(arr: np.ndarray, feeds: list) -> np.ndarray:

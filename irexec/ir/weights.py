@@ -148,3 +148,19 @@ class Weights:
 
 def _identity(st) -> tuple:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class BufferWeights(Weights):
+    """Weights given as bytes (a model built in memory, ``read_model(xml, weights=buffer)``):
+    viewed, not copied."""
+
+    def __init__(self, data):
+        super().__init__("<weights buffer>")
+        self._data = memoryview(data).cast("B")
+        self._size = len(self._data)
+
+    def _buffer(self):
+        return self._data
+
+    def close(self) -> None:
+        pass

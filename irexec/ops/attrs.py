@@ -46,6 +46,29 @@ KINDS: dict[str, Callable[[str], Any]] = {
 }
 
 
+def _float_text(value) -> str:
+    """The shortest spelling that reads back as the same double (OpenVINO writes ``1e-05``)."""
+    return repr(float(value))
+
+
+def _shape_text(value) -> str:
+    if value is None:
+        return "..."
+    return ",".join(str(d) if hasattr(d, "lo") else ("?" if int(d) < 0 else str(int(d))) for d in value)
+
+
+# How each kind is written: ``KINDS``' inverse.
+_TEXT: dict[str, Callable[[Any], str]] = {
+    "int": lambda v: str(int(v)),
+    "ints": lambda v: ",".join(str(int(x)) for x in ((v,) if isinstance(v, int) else v)),
+    "float": _float_text,
+    "bool": lambda v: "true" if v else "false",
+    "str": str,
+    "shape": _shape_text,
+    "etype": lambda v: getattr(v, "name", None) or str(v),
+}
+
+
 # Spellings read before, (kind, text) -> value: a model writes the same few thousands of times
 # (every Const's element_type, most of their shapes). Every kind's value is immutable, so one
 # serves all; short spellings only, and a bounded number of them. Not the integers of more than
@@ -70,6 +93,11 @@ class Attr:
     @property
     def required(self) -> bool:
         return self.default is REQUIRED
+
+    def text(self, value) -> str:
+        """``value`` written as the IR writes this attribute, so that ``parse`` reads it back
+        (OpenVINO writes a choice in lower case: ``auto_pad="same_upper"``)."""
+        return _TEXT[self.kind](value.lower() if self.choices is not None and isinstance(value, str) else value)
 
     def parse(self, raw: str | None):
         if raw is None:
