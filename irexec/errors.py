@@ -62,8 +62,10 @@ def clipped(value, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-(limit // 2) :]} ({len(text)} characters)"
 
 
-class IRExecError(Exception):
-    """Base of every error irexec raises on purpose."""
+class IRExecError(RuntimeError):
+    """Base of every error irexec raises on purpose. A RuntimeError, as OpenVINO's Python API raises
+    for a model it cannot read, compile or run: a program's ``except RuntimeError`` written for
+    ``openvino`` catches irexec's errors too."""
 
     exit_code = 1
     fix: str  # (set only where a check knows one: read with getattr)

@@ -10,7 +10,7 @@ import stat
 import zipfile
 from dataclasses import dataclass
 
-from ..errors import InputError, UsageError, one_line
+from ..errors import InputError, IRExecError, UsageError, one_line
 from ..io.npy import ZIP_ERRORS, member_key, read_npy_header
 
 _GLOB_CHARS = "*?["
@@ -85,6 +85,8 @@ def dataset_rows(path: str) -> int:
                 rows[member_key(member)] = shape[0]
     except FileNotFoundError:
         raise InputError(f"dataset '{path}' not found") from None
+    except IRExecError:  # (irexec's own, a RuntimeError too: raised as it is)
+        raise
     except ZIP_ERRORS as e:
         raise InputError(f"cannot read '{path}' as .npz: {e}") from None
     if not rows:

@@ -224,5 +224,7 @@ def _load_npz(m: Model, path: str) -> dict:
             return feeds
     except FileNotFoundError:
         raise InputError(f"input file '{path}' not found") from None
+    except IRExecError:  # (irexec's own, a RuntimeError too: raised as it is)
+        raise
     except ZIP_ERRORS as e:
         raise InputError(f"cannot read '{path}' as .npz: {e}") from None

@@ -10,7 +10,7 @@ import zlib
 
 import numpy as np
 
-from ..errors import InputError, one_line
+from ..errors import InputError, IRExecError, one_line
 from ..limits import fmt_bytes
 from ..shapes import fits, fmt
 
@@ -112,6 +112,8 @@ class NpzReader:
             self._zip = zipfile.ZipFile(path)
         except FileNotFoundError:
             raise InputError(f"reference file '{path}' not found") from None
+        except IRExecError:  # (irexec's own, a RuntimeError too: raised as it is)
+            raise
         except ZIP_ERRORS as e:
             raise InputError(f"cannot read '{path}' as .npz: {e}") from None
         try:
@@ -135,6 +137,8 @@ class NpzReader:
     def _open(self, member, label: str):
         try:
             return self._zip.open(member)
+        except IRExecError:  # (irexec's own, a RuntimeError too: raised as it is)
+            raise
         except ZIP_ERRORS as e:
             raise InputError(f"cannot read {label}: {e}") from None
 
@@ -151,6 +155,8 @@ class NpzReader:
                 if got[0] != shape or got[2] != dtype:
                     raise InputError(f"{label} changed while irexec was running")
                 return read_npy_data(f, shape, got[1], dtype, label)
+        except IRExecError:  # (irexec's own, a RuntimeError too: raised as it is)
+            raise
         except ZIP_ERRORS as e:  # corrupt data
             raise InputError(f"cannot read {label}: {e}") from None
 
