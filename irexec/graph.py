@@ -65,6 +65,7 @@ class Port:
     shape: PShape
     names: tuple = ()
     line: int | None = None
+    layout: str | None = None  # the layout its <rt_info> gives (OpenVINO writes a model input's and output's)
 
 
 # (Slots: tens of thousands of layers in a large model, a tenth of reading it went to their
@@ -259,6 +260,9 @@ class Graph:
         self._nx = None  # the networkx graph, once asked for (Edges.networkx)
         self.weights: GraphWeights | None = None
         self.used: set[str] = set()  # ids of layers whose edges were left out with a broken layer they fed
+        # The model's runtime information (the <net>'s <rt_info>): name -> a value (a str as read,
+        # or what ``set_rt_info`` was given) or a dict of the same, as OpenVINO's reader gives it.
+        self.rt_info: dict = {}
         self._feeds: dict | None = None
         self._order: list | None = None
         self._consumers: dict | None = None

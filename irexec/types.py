@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import ml_dtypes
 import numpy as np
 
-from .errors import ParseError
+from .errors import InputError, ParseError
 
 
 @dataclass(frozen=True)
@@ -213,3 +213,156 @@ def nf4_codes(values) -> np.ndarray:
     v = np.asarray(values, dtype=np.float32)
     codes = np.searchsorted(_NF4_MIDPOINTS, v, side="left").astype(np.uint8)
     return np.where(np.isnan(v), np.uint8(0), codes)
+
+
+# ---- OpenVINO's Type: an element type as OpenVINO's Python API shows one ----------------------------
+
+
+class DtypeError(InputError, TypeError):
+    """Not a NumPy data type, where one is wanted (OpenVINO's TypeError)."""
+
+
+class NoDtypeError(InputError, IndexError):
+    """``Type.dynamic`` has no NumPy dtype (OpenVINO's IndexError)."""
+
+
+# How OpenVINO prints a type: its C++ type's name, "[u]int<bits>_t" for the integers, else the
+# IR name (measured).
+_PRINTED = {
+    "boolean": "char",
+    "f16": "float16",
+    "bf16": "bfloat16",
+    "f32": "float32",
+    "f64": "double64",
+    "nf4": "nfloat4",
+}
+# The types OpenVINO's is_quantized() says yes to (measured: a fixed list, not a rule).
+_QUANTIZED = frozenset({"i4", "i8", "i32", "u8", "nf4", "f8e4m3", "f8e5m2", "f8e8m0", "f4e2m1"})
+# Types OpenVINO names that irexec does not compute with: they exist to be named and compared.
+_NAMED_ONLY = [_et(f"u{n}", f"U{n}", np.uint8, n) for n in (2, 3, 6)] + [_et("dynamic", "DYNAMIC", object, 0)]
+# One element of a string tensor in OpenVINO's memory: a std::string, 32 bytes.
+_STRING_BYTES = 32
+
+
+def _printed(name: str) -> str:
+    if name in _PRINTED:
+        return _PRINTED[name]
+    if name[0] in "iu" and name[1:].isdecimal():
+        return f"{'u' if name[0] == 'u' else ''}int{name[1:]}_t"
+    return name
+
+
+class Type(ElementType):
+    """OpenVINO's ``Type``: one of irexec's element types that prints, compares and answers as
+    OpenVINO's does (``<Type: 'float32'>``; irexec's own messages keep "f32"). ``Type.f32``,
+    ``Type.boolean``, ``Type.string``, ``Type.dynamic`` ...; ``Type(np.float32)``,
+    ``Type(np.dtype("int64"))``, ``Type(int)`` (i64), ``Type(float)`` (f64), ``Type(bool)``,
+    ``Type(str)`` or ``Type(bytes)`` (string), ``Type(element_type)``. Equal to irexec's
+    ElementType of the same name, and hashed alike."""
+
+    def __new__(cls, dtype) -> Type:
+        if isinstance(dtype, ElementType):
+            return TYPES[dtype.name]
+        try:
+            dt = np.dtype(dtype)
+        except TypeError:
+            raise DtypeError(f"cannot read {dtype!r} as a NumPy data type") from None
+        if dt.kind in "SU":
+            return TYPES["string"]
+        if dt.kind == "O":  # (irexec's own strings are objects, but OpenVINO takes no object dtype)
+            raise ParseError("NumPy dtype object has no OpenVINO element type")
+        return TYPES[from_dtype(dt).name]
+
+    def __init__(self, dtype) -> None:
+        pass  # (each Type is made once, below: Type(x) returns one of them)
+
+    def __reduce__(self):
+        return (getattr, (Type, self.name))
+
+    @property
+    def bitwidth(self) -> int:
+        return _STRING_BYTES * 8 if self.is_string else self.bits
+
+    @property
+    def size(self) -> int:
+        """Bytes an element takes (a sub-byte type: 1)."""
+        return (self.bitwidth + 7) // 8
+
+    def to_dtype(self) -> np.dtype:
+        """The dtype of a tensor's ``data``: the one irexec computes with (bfloat16, int4, the
+        8-bit floats as ml_dtypes' types, nf4 as float32), bytes (``S``) for a string, as
+        OpenVINO's string tensor's data is."""
+        if self.name == "dynamic":
+            raise NoDtypeError("Type.dynamic has no NumPy dtype")
+        return np.dtype("S") if self.is_string else self.dtype
+
+    def is_real(self) -> bool:
+        return self.name[0] == "f" or self.name == "bf16"
+
+    def is_integral(self) -> bool:
+        return not self.is_real()
+
+    def is_integral_number(self) -> bool:
+        return self.is_integral() and self.name != "boolean"
+
+    def is_signed(self) -> bool:
+        return self.name[0] in "fbi"
+
+    def is_quantized(self) -> bool:
+        return self.name in _QUANTIZED
+
+    def is_static(self) -> bool:
+        return self.name != "dynamic"
+
+    def is_dynamic(self) -> bool:
+        return self.name == "dynamic"
+
+    def get_bitwidth(self) -> int:
+        return self.bitwidth
+
+    def get_size(self) -> int:
+        return self.size
+
+    def to_string(self) -> str:
+        return self.name
+
+    type_name = property(ElementType.get_type_name)
+    real = property(is_real)
+    integral = property(is_integral)
+    integral_number = property(is_integral_number)
+    signed = property(is_signed)
+    quantized = property(is_quantized)
+
+    def compatible(self, other: ElementType) -> bool:
+        """Equal, or one of them dynamic."""
+        return self == other or "dynamic" in (self.name, other.name)
+
+    def merge(self, other: ElementType) -> Type | None:
+        """The one type both may be (the other when one is dynamic), or None."""
+        if self.name == "dynamic":
+            return Type(other)
+        return self if self.compatible(other) else None
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ElementType):
+            return self.name == other.name
+        return NotImplemented
+
+    __hash__ = ElementType.__hash__  # (equal to the ElementType of its name: the same fields)
+
+    def __str__(self) -> str:
+        return f"<Type: '{_printed(self.name)}'>"
+
+    __repr__ = __str__
+
+
+def _made(etype: ElementType) -> Type:
+    t = object.__new__(Type)
+    ElementType.__init__(t, etype.name, etype.precision, etype.dtype, etype.bits)
+    return t
+
+
+# Every Type, by name; each also Type's attribute (Type.f32).
+TYPES = {e.name: _made(e) for e in [*BY_NAME.values(), *_NAMED_ONLY]}
+for _name, _type in TYPES.items():
+    setattr(Type, _name, _type)

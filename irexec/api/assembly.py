@@ -9,25 +9,31 @@ model's inputs and outputs keep their order through the file.
 
 from __future__ import annotations
 
+from ..check.shape_inference import fact_of
 from ..errors import InputError
 from ..graph import Graph, Layer, Port
 from ..ir.writer import write_ir
 from ..ops.op import Fact
 from .building import Constant, Parameter, Result, as_output, result
 from .nodes import Node, Output
+from .rt_info import written_rt_info
 
 
-def model_ir(results, parameters, name: str, sinks=(), rt_info: dict | None = None) -> tuple:
+def model_ir(
+    results, parameters, name: str, sinks=(), rt_info: dict | None = None, name_interface: bool = False
+) -> tuple:
     """(XML bytes, weights bytes) of the model whose outputs are ``results`` (Result nodes, or
     outputs, which get Results of their own), inputs ``parameters`` (Parameter nodes) and
-    ``sinks`` (Assign nodes, which nothing reads)."""
-    graph, values, marks = model_graph(results, parameters, name, sinks)
+    ``sinks`` (Assign nodes, which nothing reads); ``rt_info``: the model's runtime information.
+    ``name_interface``: name the inputs and outputs without tensor names, as OpenVINO's ``Model``
+    does when a program makes one (not when a model is rebuilt, preprocessed or saved)."""
+    graph, values, marks = model_graph(results, parameters, name, sinks, name_interface)
 
     def value(layer):
         # (a body's layers, kept from the model read, have their own numbering: read their bytes)
         return values[layer.id] if not layer.scope[1] else read_const(layer)
 
-    return write_ir(graph, value, rt_info, marks)
+    return write_ir(graph, value, written_rt_info(rt_info), marks)
 
 
 def read_const(layer) -> object:
@@ -36,7 +42,7 @@ def read_const(layer) -> object:
     return op.weights.tensor(op.offset, op.size, op.element_type, tuple(op.dims))
 
 
-def model_graph(results, parameters, name: str, sinks=()) -> tuple:
+def model_graph(results, parameters, name: str, sinks=(), name_interface: bool = False) -> tuple:
     """(the graph, layer id -> each Const's array, layer id -> its runtime marks) of the nodes
     ``model_ir`` writes."""
     results = [_as_result(r) for r in _listed(results)]
@@ -53,6 +59,8 @@ def model_graph(results, parameters, name: str, sinks=()) -> tuple:
     ends = {id(n) for n in results}
     middle = [n for n in order if id(n) not in declared and id(n) not in ends]
     numbered = list(parameters) + middle + results
+    if name_interface:
+        _name_interface(parameters, results)
     ids = {id(n): str(k) for k, n in enumerate(numbered)}
     graph = Graph(name, 11)
     values, marks = {}, {}
@@ -69,6 +77,18 @@ def model_graph(results, parameters, name: str, sinks=()) -> tuple:
             edges.append((ids[id(src.node)], str(len(src.node._inputs) + src.index), ids[id(node)], str(k), None))
     graph.add_edges(edges)
     return graph, values, marks
+
+
+def _name_interface(parameters: list, results: list) -> None:
+    """As OpenVINO's Model does when it is made: an input without a tensor name takes its
+    Parameter's name, an output without one its Result's."""
+    for p in parameters:
+        if not p._names[0]:
+            p._names[0] = {p.friendly_name}
+    for r in results:
+        src = r._inputs[0]
+        if not src.node._names[src.index]:
+            src.node._names[src.index] = {r.friendly_name}
 
 
 def _listed(value) -> list:
@@ -143,11 +163,14 @@ def model_nodes(model) -> tuple:
         node = Node(layer.op, inputs, layer.name, layer.attrs)
         node._version = layer.version
         node.bodies = layer.bodies
-        node._infer([Fact(p.etype, p.shape) for p in layer.outputs])
+        if layer.type == "Const":
+            node.value = read_const(layer)
+            node._infer([fact_of(node.value, layer.outputs[0].etype)])  # (small values fold downstream)
+        else:
+            node._infer([Fact(p.etype, p.shape) for p in layer.outputs])
         for k, port in enumerate(layer.outputs):
             node._names[k] = set(port.names)
         if layer.type == "Const":
-            node.value = read_const(layer)
             node.__class__ = Constant
         elif layer.type == "Parameter":
             node.__class__ = Parameter

@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from ..check.shape_inference import fact_of
@@ -36,6 +34,7 @@ def make_node(op_type: str, version: str, inputs: list, attrs: dict | None = Non
         raise InputError(f"{op_type}-{version} has no attribute {', '.join(sorted(unknown))}")
     op = cls(raw)
     node = Node(op, [as_output(x) for x in inputs], name, raw)
+    node._version = version  # (the opset it was built under, as OpenVINO's type info says)
     node._infer()
     return node
 
@@ -91,20 +90,13 @@ def constant(value, element_type=None, name: str | None = None) -> Node:
 
 
 def _constant_array(value, element_type) -> np.ndarray:
+    """The array a Constant holds: an array or a NumPy scalar as it is, Python numbers and lists as
+    NumPy takes them (an int is i64, a float f64, as OpenVINO's ``constant`` makes them)."""
     if isinstance(value, np.ndarray):
         return value
     if hasattr(value, "data") and isinstance(getattr(value, "data", None), np.ndarray):  # a Tensor
         return value.data
-    if isinstance(value, bool):
-        return np.array(value)
-    if isinstance(value, numbers.Integral) and element_type is None:
-        return np.array(value, np.int64)
-    if isinstance(value, numbers.Real) and element_type is None:
-        return np.array(value, np.float32)
-    arr = np.array(value)
-    if element_type is None and arr.dtype == np.float64:
-        arr = arr.astype(np.float32)  # (a Python list of floats: f32, as OpenVINO's constant() makes it)
-    return arr
+    return np.array(value)
 
 
 def result(value, name: str | None = None) -> Node:

@@ -10,43 +10,36 @@
     y = request.get_output_tensor(0).data
 
 irexec has one device, its NumPy interpreter: ``compile_model`` accepts OpenVINO's device names
-(CPU, GPU, NPU, AUTO, ...) so scripts run unchanged, and every one runs the same way; a
-configuration is accepted and kept, none of its keys changes a result. "Compiling" reads
-nothing again: it returns a view of the model that runs it (the model's sizing and plans are
-made on its first inference, as always).
+(CPU, GPU, NPU, AUTO, ...) so scripts run unchanged, and every one runs the same way. Properties
+(``get_property``, ``set_property``, compile_model's config) are OpenVINO's CPU plugin's, checked
+as it checks them (irexec.api.properties); none changes a result. "Compiling" reads nothing
+again: it returns a view of the model that runs it, with its run's plan made.
+
+What a compiled model is fed is converted as OpenVINO's Python API converts it
+(irexec.api.conversion); ``Model.infer`` keeps irexec's stricter rule.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 import numpy as np
 
+from .. import __version__
 from ..errors import InputError, UsageError
-from ..ir.weights import Weights
+from ..ir.weights import BufferWeights
+from . import properties
 from .model import Model, _checked
 from .model import read_model as _read_model
+from .precision import computed_in_f32, wants_f32
+from .properties import CORE, DEVICE, Settings
 from .request import InferRequest
 from .tensor import Tensor
 
 # OpenVINO's device names: any of them (with a ":" suffix or a list after AUTO:/HETERO:) runs on
 # irexec's interpreter; other names are refused, so a typo is not silently ignored.
 _DEVICES = ("CPU", "GPU", "NPU", "AUTO", "HETERO", "MULTI", "BATCH", "TEMPLATE")
-
-
-class _BufferWeights(Weights):
-    """Weights given as bytes (``read_model(xml, weights=buffer)``): viewed, not copied."""
-
-    def __init__(self, data):
-        super().__init__("<weights buffer>")
-        self._data = memoryview(data).cast("B")
-        self._size = len(self._data)
-
-    def _buffer(self):
-        return self._data
-
-    def close(self) -> None:
-        pass
 
 
 def _weights_buffer(weights):
@@ -59,15 +52,24 @@ def _weights_buffer(weights):
     return weights
 
 
+HINT = "INFERENCE_PRECISION_HINT"
+
+
 class Core:
-    """OpenVINO's ``Core``: ``read_model`` and ``compile_model``. ``available_devices`` lists the
-    one device irexec has, its interpreter, under OpenVINO's name for a host device."""
+    """OpenVINO's ``Core``: ``read_model``, ``compile_model``, properties and versions.
+    ``available_devices`` lists the one device irexec has, its interpreter, under OpenVINO's name
+    for a host device."""
 
     available_devices = ["CPU"]
 
     def __init__(self, max_tensor_bytes: int | None = None):
         self.max_tensor_bytes = max_tensor_bytes
-        self._properties = {}
+        self._core = Settings(CORE)
+        self._all = Settings(DEVICE)  # what set_property set without a device: every device's
+        self._devices = {}  # device name (CPU, GPU, ...) -> its Settings
+
+    def get_available_devices(self) -> list:
+        return list(self.available_devices)
 
     def read_model(self, model, weights=None) -> Model:
         """``model``: a path (str or path-like) to the .xml, or the XML itself as bytes (or as a
@@ -83,38 +85,120 @@ class Core:
             if not isinstance(model, (str, os.PathLike)):
                 raise InputError(f"read_model takes a path or the XML's bytes, not {type(model).__name__}")
             if weights is not None and not isinstance(weights, (str, os.PathLike)):
-                weights = _BufferWeights(_weights_buffer(weights))
+                weights = BufferWeights(_weights_buffer(weights))
                 return _checked(_xml_of(model), os.fspath(model), weights, self.max_tensor_bytes)
             return _read_model(model, weights, self.max_tensor_bytes)
         data = model.encode("utf-8") if isinstance(model, str) else bytes(model)
         if weights is not None and not isinstance(weights, (str, os.PathLike)):
-            weights = _BufferWeights(_weights_buffer(weights))
+            weights = BufferWeights(_weights_buffer(weights))
         elif weights is not None:
             weights = os.fspath(weights)
         return _checked(data, None, weights, self.max_tensor_bytes)
 
-    def compile_model(self, model, device_name: str | None = None, config: dict | None = None):
-        """A CompiledModel of ``model`` (a Model, or a path read first)."""
+    def compile_model(self, model, device_name: str | None = None, config=None):
+        """A CompiledModel of ``model`` (a Model, or a path read first). ``config``: properties (a
+        dict of name -> value, or ``(name, value)`` pairs) over the device's, checked as
+        set_property checks them."""
         if not isinstance(model, Model):
             model = self.read_model(model)
-        return CompiledModel(model, _device(device_name), dict(config or {}))
+        device = _device(device_name)
+        settings = Settings(DEVICE, self._settings(device))
+        for name, value in properties.pairs(config):
+            settings.set(name, value)
+        # Half-precision ops compute in f32 when asked for, as the plugin computes them; otherwise
+        # each as its spec says (irexec.api.precision).
+        if settings.is_set(HINT) and wants_f32({HINT: settings.get(HINT)}):
+            model = computed_in_f32(model)
+        return CompiledModel(model, device, dict(properties.pairs(config)), settings)
+
+    def _settings(self, device: str) -> Settings:
+        base = _base(device)
+        if base not in self._devices:
+            self._devices[base] = Settings(DEVICE, self._all)
+        return self._devices[base]
 
     def set_property(self, *args) -> None:
-        """Kept, for ``get_property``: no property changes how irexec computes."""
-        if len(args) == 1 and isinstance(args[0], dict):
-            self._properties.update(args[0])
-        elif len(args) == 2 and isinstance(args[1], dict):
-            self._properties.update(args[1])
+        """``set_property(properties)`` (every device's, and the core's own: CACHE_DIR ...) or
+        ``set_property(device, properties)``; ``properties``: a dict of name -> value or
+        ``(name, value)`` pairs. An unknown name, a read-only property or a value of the wrong
+        form is refused (UsageError), as OpenVINO refuses them."""
+        if len(args) == 1:
+            device, given = None, args[0]
+        elif len(args) == 2 and isinstance(args[0], str):
+            device, given = _device(args[0]), args[1]
         else:
             raise UsageError("set_property takes a dict of properties, or a device name and a dict")
+        if isinstance(given, str):
+            raise UsageError("set_property takes a dict of properties, or a device name and a dict")
+        for name, value in properties.pairs(given):
+            if device is None and name in CORE:
+                self._core.set(name, value)
+            else:
+                (self._all if device is None else self._settings(device)).set(name, value)
 
     def get_property(self, *args):
-        name = args[-1]
-        if name == "AVAILABLE_DEVICES":
-            return list(self.available_devices)
-        if name in self._properties:
-            return self._properties[name]
-        raise UsageError(f"property {name!r} is not set (irexec keeps only the properties it was given)")
+        """``get_property(device, name)``: the device's property (every one SUPPORTED_PROPERTIES
+        lists answers); ``get_property(name)``: the core's (CACHE_DIR, ENABLE_MMAP, ...), or for a
+        device's property, the CPU's (AVAILABLE_DEVICES: the devices)."""
+        if len(args) == 1:
+            device, name = None, args[0]
+        elif len(args) == 2:
+            device, name = _device(args[0]), args[1]
+        else:
+            raise UsageError("get_property takes a property's name, or a device name and a property's name")
+        name = properties.ALIASES.get(name, name) if isinstance(name, str) else name
+        if not isinstance(name, str):
+            raise UsageError(f"a property's name is a string, not {type(name).__name__}")
+        if name in CORE and (device is None or not self._settings(device).is_set(name)):
+            return self._core.get(name)
+        if device is None:
+            if name == "AVAILABLE_DEVICES":
+                return self.get_available_devices()
+            device = "CPU"
+        return self._settings(device).device_value(name)
+
+    def get_versions(self, device_name: str) -> dict:
+        """Device name -> Version, for each device a name like ``CPU``, ``AUTO:CPU,GPU`` or
+        ``HETERO:CPU`` names: irexec's interpreter answers for every one."""
+        if not isinstance(device_name, str):
+            raise UsageError(f"get_versions takes a device name, not {type(device_name).__name__}")
+        names = []
+        for part in device_name.replace(":", ",").split(","):
+            if part:
+                base = _base(_device(part))
+                if base not in names:
+                    names.append(base)
+        if not names:
+            raise UsageError(f"no device named in {device_name!r}")
+        return {name: Version.of_irexec() for name in names}
+
+
+@dataclass(frozen=True)
+class Version:
+    """OpenVINO's ``Version``: ``description`` (what runs), ``build_number`` (the full version),
+    ``major``, ``minor``, ``patch``."""
+
+    description: str
+    build_number: str
+    major: int
+    minor: int
+    patch: int
+
+    @staticmethod
+    def of_irexec() -> Version:
+        parts = [int(p) if p.isdigit() else 0 for p in __version__.split("+")[0].split(".")[:3]]
+        major, minor, patch = (parts + [0, 0, 0])[:3]
+        return Version("irexec NumPy interpreter", __version__, major, minor, patch)
+
+    def __str__(self) -> str:
+        return f"<Version: {self.build_number} {self.description}>"
+
+    __repr__ = __str__
+
+
+def get_version() -> str:
+    """irexec's version (OpenVINO's ``get_version()`` gives the runtime's)."""
+    return __version__
 
 
 def _xml_of(path) -> bytes:
@@ -123,10 +207,15 @@ def _xml_of(path) -> bytes:
     return read_bytes(os.fspath(path))
 
 
+def _base(name: str) -> str:
+    """A device name's device: ``GPU`` of ``GPU.1``, ``AUTO`` of ``AUTO:CPU,GPU``."""
+    return name.split(":")[0].split(".")[0].strip().upper()
+
+
 def _device(name: str | None) -> str:
     if name is None:
         return "CPU"
-    if not isinstance(name, str) or name.split(":")[0].split(".")[0].upper() not in _DEVICES:
+    if not isinstance(name, str) or _base(name) not in _DEVICES:
         raise UsageError(
             f"unknown device {name!r}: irexec runs every model on its NumPy interpreter, "
             f"under any of OpenVINO's device names ({', '.join(_DEVICES)})"
@@ -137,12 +226,18 @@ def _device(name: str | None) -> str:
 class CompiledModel:
     """OpenVINO's ``CompiledModel``: ``compiled(inputs)`` runs the model (on one request of its
     own, so a stateful model's variables carry over, as OpenVINO's do), ``create_infer_request()``
-    makes a request, ``inputs``/``outputs``/``input(i)``/``output(i)`` are the model's ports."""
+    makes a request, ``inputs``/``outputs``/``input(i)``/``output(i)`` are the model's ports,
+    ``get_property`` answers as OpenVINO's CPU answers for a model compiled with this config."""
 
-    def __init__(self, model: Model, device: str = "CPU", config: dict | None = None):
+    def __init__(self, model: Model, device: str = "CPU", config: dict | None = None, settings=None):
         self.model = model
         self.device = device
         self.config = config or {}
+        if settings is None:
+            settings = Settings(DEVICE)
+            for name, value in properties.pairs(self.config):
+                settings.set(name, value)
+        self._settings = settings
         self._request = None
         model.plan  # noqa: B018 (the run's plan, made now: compiling a model is where OpenVINO's work goes too)
 
@@ -164,51 +259,58 @@ class CompiledModel:
         return self.model
 
     def create_infer_request(self) -> InferRequest:
-        return self.model.create_infer_request()
+        """A new request, converting inputs as OpenVINO's Python API does; profiled when the
+        config asked for it (PERF_COUNT)."""
+        return InferRequest(self.model, self, bool(self._settings.get("PERF_COUNT")))
 
-    def __call__(self, inputs=None, share_inputs: bool = False, share_outputs: bool = False):
-        """Run on this compiled model's own request. ``inputs``: as ``Model.infer`` takes them,
-        or one array for a model with one input. ``share_inputs``/``share_outputs`` are
-        accepted: irexec never writes to your inputs, and outputs are always yours."""
+    def _own_request(self) -> InferRequest:
         if self._request is None:
-            self._request = self.model.create_infer_request()
-        return self._request.infer(_inputs(self.model, inputs))
+            self._request = self.create_infer_request()
+        return self._request
+
+    def __call__(
+        self, inputs=None, share_inputs: bool = True, share_outputs: bool = False, *, decode_strings: bool = True
+    ):
+        """Run on this compiled model's own request. ``inputs``: a dict by index, name or port, a
+        list in input order, or one value for a one-input model; converted as OpenVINO's Python
+        API converts them. The results are the caller's (a copy) unless ``share_outputs``.
+        ``decode_strings``: irexec's string outputs are always str."""
+        return self._own_request().infer(inputs, share_inputs=share_inputs, share_outputs=share_outputs)
 
     def infer_new_request(self, inputs=None):
         """Run on a new request (a stateful model starts from its initial state)."""
-        return self.model.create_infer_request().infer(_inputs(self.model, inputs))
+        return self.create_infer_request().infer(inputs)
+
+    def query_state(self) -> list:
+        """The variables of this compiled model's own request (``compiled(inputs)``'s)."""
+        return self._own_request().query_state()
+
+    def reset_state(self) -> None:
+        self._own_request().reset_state()
+
+    def release_memory(self) -> None:
+        """Nothing to release: irexec keeps no memory between inferences but the requests'."""
+
+    def get_property(self, name: str):
+        """What OpenVINO's CPU answers for a model compiled with this config: SUPPORTED_PROPERTIES,
+        NETWORK_NAME, OPTIMAL_NUMBER_OF_INFER_REQUESTS, the config's properties, EXECUTION_DEVICES..."""
+        if not isinstance(name, str):
+            raise UsageError(f"a property's name is a string, not {type(name).__name__}")
+        name = properties.ALIASES.get(name, name)
+        device = "CPU" if _base(self.device) in ("AUTO", "MULTI", "HETERO", "BATCH") else _base(self.device)
+        return properties.compiled_value(name, self._settings, self.model.name, device, __version__)
+
+    def set_property(self, *args) -> None:
+        """Refused, as OpenVINO's CPU refuses it: a compiled model's properties are its config."""
+        raise UsageError("a compiled model's properties cannot change: give them to compile_model's config")
+
+    def export_model(self):
+        raise UsageError("irexec does not export compiled models: read the IR again (read_model)")
 
     def __repr__(self) -> str:
         return f"<CompiledModel of '{self.model.name}' on {self.device} (irexec)>"
 
 
-def _inputs(model: Model, inputs):
-    """One array (or Tensor) for a one-input model, else what ``Model.infer`` takes, with Tensors
-    and ports (a model's input TensorInfo) as keys and values."""
-    if isinstance(inputs, (np.ndarray, Tensor)) or np.isscalar(inputs):
-        if len(model.inputs) != 1:
-            raise InputError(f"the model has {len(model.inputs)} inputs: give a dict or a list, not one array")
-        return {0: _array(inputs)}
-    if isinstance(inputs, dict):
-        return {_key(model, k): _array(v) for k, v in inputs.items()}
-    if isinstance(inputs, (list, tuple)):
-        return [_array(v) for v in inputs]
-    return inputs
-
-
-def _key(model: Model, key):
-    if hasattr(key, "layer_id") and hasattr(key, "element_type"):
-        for i, info in enumerate(model.inputs):
-            if info.layer_id == key.layer_id:
-                return i
-        raise InputError(f"'{key.name}' is not an input of this model")
-    return key
-
-
-def _array(value):
-    return value.data if isinstance(value, Tensor) else value
-
-
-def compile_model(model, device_name: str | None = None, config: dict | None = None) -> CompiledModel:
+def compile_model(model, device_name: str | None = None, config=None) -> CompiledModel:
     """``Core().compile_model(model, device_name, config)`` (``model``: a Model or a path)."""
     return Core().compile_model(model, device_name, config)

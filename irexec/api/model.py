@@ -53,6 +53,7 @@ class Model(ModelAPI):
             found = of_type.get(layers[lid].type)
             if found is not None:
                 found.append(lid)
+        self._keep_layouts(of_type["Parameter"], of_type["Result"])
         self._check_constants()
         self.inputs = [self._input_info(lid) for lid in of_type["Parameter"]]
         self.outputs = self._output_infos(of_type["Result"], facts or {})
@@ -156,6 +157,22 @@ class Model(ModelAPI):
             known = ", ".join(i.name for i in self.inputs) or "none"
             raise InputError(f"unknown input '{key}' (inputs: {known})") from None
 
+    def _keep_layouts(self, parameters: list, results: list) -> None:
+        """The layouts the IR gives the inputs and outputs (in their ports' <rt_info>, as OpenVINO
+        writes them), kept as their layers' ``layout`` attribute, where irexec.api.layout reads them."""
+        graph = self.graph
+        for lid in parameters:
+            layer = graph.layer(lid)
+            if layer.outputs and layer.outputs[0].layout and "layout" not in layer.attrs:
+                layer.attrs["layout"] = layer.outputs[0].layout
+        for lid in results:
+            layer = graph.layer(lid)
+            fed = graph.producers(lid).get(0)
+            if fed is not None and "layout" not in layer.attrs:
+                layout = graph.layer(fed[0]).outputs[fed[1]].layout
+                if layout:
+                    layer.attrs["layout"] = layout
+
     def _check_constants(self) -> None:
         for layer in self.graph.by_type("Const"):
             size = layer.op.count * layer.op.element_type.dtype.itemsize  # unpacked, for the sub-byte types
@@ -252,12 +269,14 @@ def _built(
     sinks=None,
     rt_info: dict | None = None,
     max_tensor_bytes: int | None = None,
+    name_interface: bool = True,
 ) -> Model:
     """A model of nodes (OpenVINO's ``Model(results, parameters, name)``; also the order
-    ``Model(results, sinks, parameters, name)`` OpenVINO takes for models with variables)."""
+    ``Model(results, sinks, parameters, name)`` OpenVINO takes for models with variables).
+    ``name_interface=False``: the inputs and outputs keep no names but their own (a model rebuilt)."""
     if isinstance(parameters, (list, tuple)) and parameters and isinstance(name, (list, tuple)):
         sinks, parameters, name = parameters, name, (sinks if isinstance(sinks, str) else "")
-    xml, weights = model_ir(results, parameters, name or "Model", sinks or (), rt_info)
+    xml, weights = model_ir(results, parameters, name or "Model", sinks or (), rt_info, name_interface)
     return _checked(xml, None, BufferWeights(weights) if weights else None, max_tensor_bytes)
 
 

@@ -11,7 +11,6 @@ a model built in Python is checked exactly as a file is.
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple
 
 import numpy as np
 
@@ -20,26 +19,15 @@ from ..errors import InputError, IRExecError
 from ..ops.op import Fact
 from ..shapes import fmt
 from ..types import ElementType
+from .ov_names import CLASS_NAMES, TypeInfo
 from .partial_shape import PartialShape
 
 # OpenVINO names each node it makes "<Type>_<n>", n counting every node of the process.
 _COUNTER = itertools.count(1)
 
 
-class TypeInfo(NamedTuple):
-    """``node.get_type_info()``: the op's type and its opset, as OpenVINO names them."""
-
-    name: str
-    version_id: str
-
-
-# The IR types whose OpenVINO class is named otherwise.
-CLASS_NAMES = {"Const": "Constant"}
-
-
-class Output:
-    """An output port of a node (OpenVINO's ``Output``/``ConstOutput``): the node, its index, the
-    tensor's type, shape and names."""
+class _Port:
+    """A node's port: the node and the port's index; two are equal when both are (and of one kind)."""
 
     __slots__ = ("node", "index")
 
@@ -52,6 +40,19 @@ class Output:
 
     def get_index(self) -> int:
         return self.index
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.node is self.node and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash((id(self.node), self.index))
+
+
+class Output(_Port):
+    """An output port of a node (OpenVINO's ``Output``/``ConstOutput``): the node, its index, the
+    tensor's type, shape and names."""
+
+    __slots__ = ()
 
     @property
     def _fact(self) -> Fact:
@@ -103,12 +104,6 @@ class Output:
     def get_rt_info(self) -> dict:
         return self.node._port_rt_info.setdefault(self.index, {})
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Output) and other.node is self.node and other.index == self.index
-
-    def __hash__(self) -> int:
-        return hash((id(self.node), self.index))
-
     def __repr__(self) -> str:
         names = ", ".join(sorted(self.get_names()))
         return f"<Output: names[{names}] shape{fmt(self._fact.shape)} type: {self._fact.etype}>"
@@ -117,20 +112,10 @@ class Output:
 ConstOutput = Output
 
 
-class Input:
+class Input(_Port):
     """An input port of a node: which output feeds it, and the means to feed it another."""
 
-    __slots__ = ("node", "index")
-
-    def __init__(self, node: Node, index: int):
-        self.node = node
-        self.index = index
-
-    def get_node(self) -> Node:
-        return self.node
-
-    def get_index(self) -> int:
-        return self.index
+    __slots__ = ()
 
     def get_source_output(self) -> Output:
         return self.node._inputs[self.index]
@@ -156,12 +141,6 @@ class Input:
         node._inputs[self.index] = new
         new.node._targets[new.index].append((node, self.index))
         node._infer()
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Input) and other.node is self.node and other.index == self.index
-
-    def __hash__(self) -> int:
-        return hash((id(self.node), self.index))
 
     def __repr__(self) -> str:
         return f"<Input: {self.index} of '{self.node.friendly_name}'>"

@@ -57,8 +57,7 @@ def model_bytes(model, compress_to_fp16: bool = False) -> tuple:
         for node in list(nodes.values()):
             if node.value is not None and node.value.dtype in (np.float32, np.float64):
                 _compress(node)
-    rt_info = getattr(model, "rt_info", None) or getattr(model.graph, "rt_info", None)
-    return model_ir(results, parameters, model.name, sinks, rt_info)
+    return model_ir(results, parameters, model.name, sinks, model.graph.rt_info)
 
 
 def fits_f16(values: np.ndarray) -> bool:

@@ -138,8 +138,21 @@ def _ports(el, shapes: dict, index: dict, line_offset: int) -> list:
             shapes[texts] = dims
         names = get("names")
         index[pid] = len(ports)
-        ports.append(Port(pid, etype, dims, tensor_names(names) if names else (), p.sourceline + line_offset))
+        port = Port(pid, etype, dims, tensor_names(names) if names else (), p.sourceline + line_offset)
+        if len(texts) != len(p):  # (children besides the dims: a comment, or the port's <rt_info>)
+            port.layout = _port_layout(p)
+        ports.append(port)
     return ports
+
+
+def _port_layout(port_el) -> str | None:
+    """The layout a port's ``<rt_info>`` holds (``<attribute name="layout" layout="[N,C,H,W]"/>``)."""
+    for child in port_el:
+        if child.tag == "rt_info":
+            for item in child:
+                if item.tag == "attribute" and item.get("name") == "layout" and item.get("layout"):
+                    return item.get("layout")
+    return None
 
 
 # Precisions as written -> their element types (a model writes a few of them, thousands of times).

@@ -227,6 +227,7 @@ def _read(walk: Stream, data: bytes, schema, pieces: _Pieces) -> bool:
                 continue
             inside -= 1
             if not inside:  # the <net>'s rt_info ends
+                walk.read_rt_info(el)
                 _child_ends(el, None, schema, handled)
             continue
         tag = el.tag

@@ -17,6 +17,8 @@ from .weights import Weights
 MAX_ID_DIGITS = 19
 # Layers and edges read (and cleared) before they are dropped from the tree, in one deletion.
 DROP_EVERY = 256
+# Entries the model's <rt_info> may make (as many as one layer may hold elements): they are kept.
+MAX_RT_INFO_ENTRIES = MAX_LAYER_ELEMENTS
 
 
 class Stream:
@@ -46,6 +48,9 @@ class Stream:
         self.inner: list[str] = []
         self.counts: list[int] = []
         self.tree = 0
+        # The <net>'s first <rt_info> (the model's): read as its elements end, while it is open.
+        self.rt_info: RtInfoReader | None = None
+        self.rt_info_read = False
 
     @property
     def graph(self) -> Graph | None:
@@ -76,12 +81,16 @@ class Stream:
                     )
                 if depth == 4 and el.tag in BODY_TAGS:
                     self.bodies, self.inner, self.counts, self.tree = 1, [el.tag], [], 0
+            elif self.rt_info is not None:
+                self.rt_info.start(el)
         elif depth == 3:
             if self.section == "layers":
                 if el.tag != "layer":
                     self.report(self.error(f"unexpected <{el.tag}> in <layers>", el, code="X003"))
                 self.check_id(el)
                 self.layer_elements = 0
+            elif self.rt_info is not None:
+                self.rt_info.start(el)
         elif depth == 2:
             self.start_section(el)
         else:
@@ -96,6 +105,23 @@ class Stream:
             self.seen.add(self.section)
             if self.schema is not None:
                 self.schema.open(self.section)
+        elif el.tag == "rt_info" and not self.rt_info_read:
+            self.rt_info = RtInfoReader(self.path)
+
+    def read_rt_info(self, el) -> None:
+        """The model's runtime information from the <net>'s first <rt_info>, ``el``, parsed whole
+        (the quick reading's)."""
+        if not self.rt_info_read:
+            self.keep_rt_info(rt_info_of(el, self.path))
+
+    def keep_rt_info(self, info: dict) -> None:
+        """The model's runtime information, read: its first <rt_info>'s (a later one is passed
+        over, as OpenVINO passes it over), with ``version``, the IR's, over any of the file's (as
+        OpenVINO's reader gives it)."""
+        self.rt_info_read = True
+        graph = cast(Graph, self.graph)
+        info["version"] = graph.ir_version
+        graph.rt_info = info
 
     def in_body(self, el) -> None:
         """Keep the limits inside a layer's bodies while it is still being parsed: a layer in a
@@ -156,6 +182,7 @@ class Stream:
                 f"IR version {version_s!r} is not supported (irexec reads IR v10 and v11)", el, code="X004"
             )
         graph = Graph(el.get("name", ""), int(version_s), self.path)
+        graph.rt_info["version"] = graph.ir_version  # (a file without <rt_info> has it too)
         given = self.weights_path  # (a path, or weights already held: a buffer given to Core.read_model)
         graph.weights = self.reading.weights = given if isinstance(given, Weights) else Weights(given)
         self.reading.ir_version = graph.ir_version
@@ -178,6 +205,8 @@ class Stream:
                     elif tag in BODY_TAGS and inner[-1] == "layer":
                         self.bodies -= 1
                 return  # part of a <layer>: read when the layer ends
+            if self.rt_info is not None:
+                self.rt_info.end(el)
         elif depth == 3:
             if self.section == "layers":
                 if el.tag == "layer":
@@ -186,7 +215,12 @@ class Stream:
                 edge = edge_of(el, self.reading)
                 if edge is not None:
                     cast(GraphBuilder, self.builder).add_edge(edge)
+            elif self.rt_info is not None:
+                self.rt_info.end(el)
         elif depth == 2:
+            if self.rt_info is not None:
+                self.keep_rt_info(cast(dict, self.rt_info.entries[0]))
+                self.rt_info = None
             if self.schema is not None:
                 self.schema.close(el, self.section)
             self.section = None
@@ -224,7 +258,62 @@ class Stream:
     def finish(self) -> Graph:
         if "layers" not in self.seen:
             raise self.error("<net> has no <layers>", self.root, code="X003")
+        if not self.rt_info_read:  # (OpenVINO's reader gives a file without <rt_info> an empty "optimization")
+            cast(Graph, self.graph).rt_info.setdefault("optimization", {})
         return cast(GraphBuilder, self.builder).finish()
+
+
+class RtInfoReader:
+    """A <rt_info>'s entries, read as OpenVINO reads them, from the ("start", "end") of each
+    element inside it, so that its elements can be dropped as they end: each element is an entry
+    named by its ``name`` attribute, else by its tag, which is its ``value`` attribute (a str) when
+    it has one (its children passed over), else a dict of its children's entries; a later entry of
+    a name replaces an earlier one. At most MAX_RT_INFO_ENTRIES names are entered (a file of a
+    million elements naming the same entry makes one). ``entries[0]``: the <rt_info>'s own."""
+
+    __slots__ = ("path", "entries", "count")
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self.entries: list[dict | None] = [{}]  # the open elements' dicts (None: a value's, or in one)
+        self.count = 0
+
+    def start(self, el) -> None:
+        parent = self.entries[-1]
+        self.entries.append(None if parent is None or el.get("value") is not None else {})
+
+    def end(self, el) -> None:
+        entries = self.entries.pop()
+        parent = self.entries[-1]
+        if parent is None:
+            return
+        key = el.get("name", el.tag)
+        if key not in parent:
+            self.count += 1
+            if self.count > MAX_RT_INFO_ENTRIES:
+                raise ParseError(
+                    f"the model's <rt_info> has more than {MAX_RT_INFO_ENTRIES} entries (irexec's limit)",
+                    file=self.path,
+                    line=el.sourceline,
+                    code="X002",
+                )
+        value = el.get("value")
+        parent[key] = value if value is not None else entries
+
+
+def rt_info_of(el, path: str | None = None) -> dict:
+    """The entries of a whole <rt_info> element (``RtInfoReader``'s; comments are no entries)."""
+    reader = RtInfoReader(path)
+
+    def walk(parent) -> None:  # (as deep as the parser lets elements nest: 256)
+        for child in parent:
+            if isinstance(child.tag, str):
+                reader.start(child)
+                walk(child)
+                reader.end(child)
+
+    walk(el)
+    return cast(dict, reader.entries[0])
 
 
 def _reporter(problems: list, path: str | None):

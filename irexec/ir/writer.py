@@ -57,8 +57,9 @@ def write_ir(graph: Graph, const_value: ConstValue, rt_info: dict | None = None,
 def _write_graph(parent, graph: Graph, const_value: ConstValue, weights: _Bin, marks: dict) -> None:
     layers = etree.SubElement(parent, "layers")
     numbering = {}  # layer id -> (input port ids, output port ids), as written
+    layouts = _layouts(graph)
     for layer in graph.layers.values():
-        numbering[layer.id] = _write_layer(layers, layer, const_value, weights, marks.get(layer.id))
+        numbering[layer.id] = _write_layer(layers, layer, const_value, weights, marks.get(layer.id), layouts)
     edges = etree.SubElement(parent, "edges")
     for src, fed in graph.succ.items():
         out_ids = numbering[src][1]
@@ -80,6 +81,24 @@ def _write_graph(parent, graph: Graph, const_value: ConstValue, weights: _Bin, m
     _sort_edges(edges)
 
 
+def _layouts(graph: Graph) -> dict:
+    """(layer id, output index) -> the layout OpenVINO writes in that output port's ``<rt_info>``: a
+    Parameter's on its output, a Result's on the output feeding it (irexec keeps them as the
+    layers' ``layout`` attribute)."""
+    out = {}
+    for layer in graph.layers.values():
+        text = layer.attrs.get("layout") if layer.type in ("Parameter", "Result") else None
+        if not text:
+            continue
+        if layer.type == "Parameter":
+            out[(layer.id, 0)] = text
+        else:
+            fed = graph.producers(layer.id).get(0)
+            if fed is not None:
+                out[fed] = text
+    return out
+
+
 def _sort_edges(edges) -> None:
     """Edges in the order OpenVINO writes them: by the layer they leave, then the one they reach."""
     items = list(edges)
@@ -97,13 +116,17 @@ def _number(text: str):
     return (0, int(text), "") if text.lstrip("-").isdigit() else (1, 0, text)
 
 
-def _write_layer(parent, layer: Layer, const_value: ConstValue, weights: _Bin, marks: dict | None) -> tuple:
+def _write_layer(
+    parent, layer: Layer, const_value: ConstValue, weights: _Bin, marks: dict | None, layouts: dict
+) -> tuple:
     el = etree.SubElement(parent, "layer", id=layer.id, name=layer.name, type=layer.type)
     if layer.version:
         el.set("version", layer.version)
     attrs = dict(layer.attrs)
     if layer.type == "Const" and layer.op is not None:
         attrs = _const_attrs(layer, const_value(layer), weights)
+    elif layer.type in ("Parameter", "Result"):
+        attrs.pop("layout", None)  # (written in a port's <rt_info>, as OpenVINO writes it)
     if attrs:
         etree.SubElement(el, "data", attrs)
     if marks:
@@ -118,8 +141,8 @@ def _write_layer(parent, layer: Layer, const_value: ConstValue, weights: _Bin, m
             _write_port(group, pid, port)
     if layer.outputs:
         group = etree.SubElement(el, "output")
-        for pid, port in zip(out_ids, layer.outputs):
-            _write_port(group, pid, port, names=True)
+        for k, (pid, port) in enumerate(zip(out_ids, layer.outputs)):
+            _write_port(group, pid, port, names=True, layout=layouts.get((layer.id, k)))
     if layer.bodies:
         _write_bodies(el, layer, in_ids, out_ids, const_value, weights)
     return in_ids, out_ids
@@ -147,7 +170,7 @@ def _const_bytes(value: np.ndarray, etype: ElementType) -> bytes:
     return arr.tobytes()
 
 
-def _write_port(group, pid: str, port: Port, names: bool = False) -> None:
+def _write_port(group, pid: str, port: Port, names: bool = False, layout: str | None = None) -> None:
     el = etree.SubElement(group, "port", id=pid)
     if port.etype is not None:
         el.set("precision", port.etype.precision)
@@ -155,6 +178,9 @@ def _write_port(group, pid: str, port: Port, names: bool = False) -> None:
         el.set("names", ",".join(n.replace(",", "\\,") for n in port.names))
     for text in _dims(port.shape):
         etree.SubElement(el, "dim").text = text
+    if layout:
+        info = etree.SubElement(el, "rt_info")
+        etree.SubElement(info, "attribute", name="layout", version="0", layout=layout)
 
 
 def _dims(shape: PShape) -> list:

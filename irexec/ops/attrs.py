@@ -62,6 +62,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     "int": lambda v: str(int(v)),
     "ints": lambda v: ",".join(str(int(x)) for x in ((v,) if isinstance(v, int) else v)),
     "float": _float_text,
+    "floats": lambda v: ",".join(_float_text(x) for x in ((v,) if isinstance(v, (int, float)) else v)),
     "bool": lambda v: "true" if v else "false",
     "str": str,
     "shape": _shape_text,

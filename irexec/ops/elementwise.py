@@ -87,6 +87,7 @@ class Binary(Op):
     operand_types = "numeric"
     result = None
     attrs = (AUTOB,)
+    builder_args = ("left_node=a", "right_node=b", ("auto_broadcast", "NUMPY"))
 
     def __init_subclass__(cls, **kw):
         cls.inputs = (Input("a", cls.operand_types), Input("b", cls.operand_types, same_as="a"))
@@ -124,6 +125,7 @@ class Unary(Op):
 
     operand_types = "numeric"
     function = None
+    builder_args = ("node=x",)
 
     def __init_subclass__(cls, **kw):
         cls.inputs = (Input("x", cls.operand_types),)

@@ -151,6 +151,12 @@ class Op:
     # An op whose output count an input's length sets (VariadicSplit's split_lengths) takes the
     # count the layer declares, as ``self.num_outputs``, which its rule holds the input to.
     outputs_from_layer: ClassVar[bool] = False
+    # How OpenVINO's Python ``opsetN`` function builds this op, where it differs from what the
+    # declarations give (irexec.api.opsets): its name, when not the type in snake case (``matmul``),
+    # and its parameters in OpenVINO's order and names (``"kernel_shape=kernel"``: the Python name,
+    # then the declared input or attribute; opsets.py says the rest of the grammar).
+    builder_name: ClassVar[str | None] = None
+    builder_args: ClassVar[tuple | None] = None
     # Derived from ``inputs`` and ``outputs``. An op whose output count an attribute sets (Split's
     # num_splits) sets ``self.num_outputs`` in ``setup()``.
     min_inputs: ClassVar[int] = 0

@@ -108,14 +108,32 @@ def test_nodes_infer_their_shapes_as_openvino_nodes_do():
 
 def test_arithmetic_on_nodes_builds_ops_in_both_operand_orders():
     x = parameter([3], np.float32, "x")
-    y = (x + 1.0) * 2.0 - x / 4.0
-    z = 10.0 - x
-    m = Model([y, z], [x], "m")
+    one, two, four, ten = (np.float32(v) for v in (1, 2, 4, 10))
+    y = (x + one) * two - x / four
+    z = constant(ten) - x
+    n = parameter([3], np.int64, "n")
+    w = 10 - n * 3 + (7 // 7)  # (Python ints: i64 constants, on the right and on the left)
+    m = Model([y, z, w], [x, n], "m")
     v = np.array([1.0, 2.0, 4.0], np.float32)
-    out = m.infer({"x": v})
+    k = np.array([1, 2, 3], np.int64)
+    out = m.infer({"x": v, "n": k})
     np.testing.assert_array_equal(out[0], (v + 1) * 2 - v / 4)
     np.testing.assert_array_equal(out[1], 10 - v)
-    assert [n.get_type_name() for n in (y, z)] == ["Subtract", "Subtract"]
+    np.testing.assert_array_equal(out[2], 10 - k * 3 + 1)
+    assert [node.get_type_name() for node in (y, z, w)] == ["Subtract", "Subtract", "Add"]
+
+
+def test_python_numbers_make_constants_of_openvinos_types():
+    # A Python float is f64 and a Python int i64, as OpenVINO's constant() makes them; NumPy
+    # scalars keep their own type. So an f32 input plus 1.5 is refused on both sides.
+    assert [constant(v).get_element_type().name for v in (1.5, [1.0, 2.0], 3, np.int32(3), True, np.float16(1))] == [
+        ovops.constant(v).get_element_type().get_type_name()
+        for v in (1.5, [1.0, 2.0], 3, np.int32(3), True, np.float16(1))
+    ]
+    with pytest.raises(RuntimeError):
+        ovops.parameter([3], np.float32) + 1.5
+    with pytest.raises(IRExecError, match="f64"):
+        parameter([3], np.float32) + 1.5
 
 
 def test_tensor_names_and_friendly_names_reach_the_model():

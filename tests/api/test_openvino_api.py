@@ -214,14 +214,12 @@ def test_properties_and_async_start_as_openvino_scripts_use_them():
     core.set_property({"PERFORMANCE_HINT": "LATENCY"})
     core.set_property("CPU", {"NUM_STREAMS": 1})
     assert core.get_property("CPU", "PERFORMANCE_HINT") == "LATENCY" and core.get_property("NUM_STREAMS") == 1
-    with pytest.raises(irexec.UsageError, match="property 'CACHE_DIR' is not set"):
-        core.get_property("CACHE_DIR")
+    assert core.get_property("CACHE_DIR") == ""
     with pytest.raises(irexec.UsageError, match="set_property takes a dict"):
         core.set_property("CPU", "LATENCY")
     compiled = core.compile_model("models/kv_cache_update.xml", "GPU.0")
     request = compiled.create_infer_request()
-    with pytest.raises(irexec.InputError, match="has not run yet"):
-        request.get_output_tensor(0)
+    assert list(request.get_output_tensor(0).shape) == [2, 8, 4]  # (the request's own, before any run)
     feeds = {"cache": np.zeros((2, 8, 4), np.float32), "tokens": np.ones((2, 2, 4), np.float32)}
     request.start_async(feeds)
     request.wait()

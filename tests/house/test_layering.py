@@ -98,7 +98,9 @@ def test_each_core_stage_orders_all_its_modules():
         (container,) = contract["containers"]
         folder = os.path.join(ROOT, *container.split("."))
         placed = {name.strip() for layer in contract["layers"] for name in layer.split("|")}
-        present = {name[:-3] for name in os.listdir(folder) if name.endswith(".py") and name != "__init__.py"}
+        present = {name[:-3] for name in os.listdir(folder) if name.endswith(".py") and name != "__init__.py"} | {
+            name for name in os.listdir(folder) if os.path.isfile(os.path.join(folder, name, "__init__.py"))
+        }
         assert present == placed, f"{container}: {sorted(present ^ placed)}"
 
 

@@ -31,6 +31,7 @@ def _clamp(x, lo, hi):
 @register
 class Clamp(Unary):
     type, version = "Clamp", "opset1"
+    builder_args = ("data=x", "min_value=min", "max_value=max")
     spec = "activation/clamp-1"
     attrs = (Attr("min", "float"), Attr("max", "float"))
 

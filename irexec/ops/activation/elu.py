@@ -23,6 +23,7 @@ def _elu(x, alpha):
 @register
 class Elu(Unary):
     type, version = "Elu", "opset1"
+    builder_args = ("data=x", "alpha")
     spec = "activation/elu-1"
     operand_types = "float"
     attrs = (Attr("alpha", "float"),)

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..arithmetic.erf import erf
 from ..elementwise import Unary, in_f32_unary
-from ..op import Attr
+from ..op import REQUIRED, Attr
 from ..registry import register
 
 SQRT_HALF = np.float32(np.sqrt(0.5))
@@ -44,6 +44,7 @@ class Gelu2(_Gelu):
 @register
 class Gelu7(_Gelu):
     type, version = "Gelu", "opset7"
+    builder_args = ("data=x", ("approximation_mode", REQUIRED))
     spec = "activation/gelu-7"
     attrs = (Attr("approximation_mode", "str", "erf", ("erf", "tanh")),)
 

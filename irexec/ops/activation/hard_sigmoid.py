@@ -28,6 +28,7 @@ def _hard_sigmoid(x, alpha, beta):
 @register
 class HardSigmoid(Op):
     type, version = "HardSigmoid", "opset1"
+    builder_args = ("data=x", "alpha", "beta")
     spec = "activation/hard-sigmoid-1"
     inputs = (Input("x", "float"), Input("alpha", "float", same_as="x"), Input("beta", "float", same_as="x"))
 

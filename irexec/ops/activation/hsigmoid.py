@@ -18,6 +18,8 @@ def _hsigmoid(x):
 @register
 class HSigmoid(Unary):
     type, version = "HSigmoid", "opset5"
+    builder_name = "hsigmoid"
+    builder_args = ("data=x",)
     spec = "activation/hsigmoid-5"
     operand_types = "float"
     function = staticmethod(_hsigmoid)

@@ -16,6 +16,8 @@ def _hswish(x):
 @register
 class HSwish(Unary):
     type, version = "HSwish", "opset4"
+    builder_name = "hswish"
+    builder_args = ("data=x",)
     spec = "activation/hswish-4"
     operand_types = "float"
     function = staticmethod(_hswish)

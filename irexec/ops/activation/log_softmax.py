@@ -18,7 +18,7 @@ import numpy as np
 
 from ...shapes import normalize_axis
 from ..elementwise import in_f32_unary
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 
 
@@ -35,6 +35,7 @@ log_softmax = in_f32_unary(_log_softmax)
 @register
 class LogSoftmax(Op):
     type, version = "LogSoftmax", "opset5"
+    builder_args = ("data", ("axis", REQUIRED))
     spec = "activation/log-soft-max-5"
     inputs = (Input("data", "float"),)
     attrs = (Attr("axis", "int", 1),)

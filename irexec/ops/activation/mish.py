@@ -16,6 +16,7 @@ from ..registry import register
 @register
 class Mish(Unary):
     type, version = "Mish", "opset4"
+    builder_args = ("data=x",)
     spec = "activation/mish-4"
     operand_types = "float"
     function = staticmethod(lambda x: x * np.tanh(np.logaddexp(x.dtype.type(0), x)))

@@ -45,6 +45,8 @@ def _prelu(x, slope):
 @register
 class PReLU(Op):
     type, version = "PReLU", "opset1"
+    builder_name = "prelu"
+    builder_args = ("data=x", "slope")
     spec = "activation/prelu-1"
     inputs = (Input("x", "float"), Input("slope", "float", same_as="x"))
 

@@ -25,6 +25,7 @@ def _selu(x, alpha, lam):
 @register
 class Selu(Op):
     type, version = "Selu", "opset1"
+    builder_args = ("data=x", "alpha", "lambda_value=lambda")
     spec = "activation/selu-1"
     inputs = (Input("x", "float"), Input("alpha", "float", same_as="x"), Input("lambda", "float", same_as="x"))
 

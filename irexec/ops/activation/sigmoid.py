@@ -19,6 +19,7 @@ def _sigmoid(x):
 @register
 class Sigmoid(Unary):
     type, version = "Sigmoid", "opset1"
+    builder_args = ("data=x",)
     spec = "activation/sigmoid-1"
     operand_types = "float"
     function = staticmethod(_sigmoid)

@@ -17,6 +17,8 @@ from ..registry import register
 @register
 class SoftPlus(Unary):
     type, version = "SoftPlus", "opset4"
+    builder_name = "softplus"
+    builder_args = ("data=x",)
     spec = "activation/softplus-4"
     operand_types = "float"
     function = staticmethod(lambda x: np.logaddexp(x.dtype.type(0), x))

@@ -17,6 +17,7 @@ def _soft_sign(x):
 @register
 class SoftSign(Unary):
     type, version = "SoftSign", "opset9"
+    builder_name = "softsign"
     spec = "activation/softsign-9"
     operand_types = "float"
     function = staticmethod(_soft_sign)

@@ -15,7 +15,7 @@ import numpy as np
 from ...errors import ValidationError
 from ...shapes import normalize_axis
 from ..elementwise import in_f32_unary
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 
 
@@ -30,6 +30,8 @@ softmax = in_f32_unary(_softmax)
 
 
 class _SoftMax(Op):
+    builder_name = "softmax"
+    builder_args = ("data", ("axis", REQUIRED))
     inputs = (Input("data", "float"),)
     attrs = (Attr("axis", "int", 1),)
     negative_axis = True

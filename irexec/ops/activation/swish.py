@@ -31,6 +31,7 @@ def _swish(x, beta):
 @register
 class Swish(Op):
     type, version = "Swish", "opset4"
+    builder_args = ("data=x", "beta")
     spec = "activation/swish-4"
     inputs = (Input("x", "float"), Input("beta", "float", same_as="x", optional=True))
 

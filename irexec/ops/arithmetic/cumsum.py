@@ -15,7 +15,7 @@ from ...errors import ValidationError
 from ...shapes import fmt, normalize_axis
 from ..common import scalar_int
 from ..elementwise import in_f32_unary
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 
 
@@ -37,6 +37,7 @@ def cumsum(x: np.ndarray, axis: int, exclusive: bool, reverse: bool) -> np.ndarr
 @register
 class CumSum(Op):
     type, version = "CumSum", "opset3"
+    builder_args = ("arg=data", ("axis", REQUIRED), "exclusive", "reverse")
     spec = "arithmetic/cumsum-3"
     inputs = (Input("data", "numeric"), Input("axis", "i32|i64", role="axis", optional=True))
     attrs = (Attr("exclusive", "bool", False), Attr("reverse", "bool", False))

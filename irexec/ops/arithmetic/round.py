@@ -25,6 +25,7 @@ def half_away_from_zero(x):
 @register
 class Round(Unary):
     type, version = "Round", "opset5"
+    builder_args = ("data=x", "mode")
     spec = "arithmetic/round-5"
     attrs = (Attr("mode", "str", "half_to_even", ("half_to_even", "half_away_from_zero")),)
 

@@ -20,5 +20,6 @@ def squared_difference(a, b):
 @register
 class SquaredDifference(Binary):
     type, version = "SquaredDifference", "opset1"
+    builder_args = ("x1=a", "x2=b", ("auto_broadcast", "NUMPY"))
     spec = "arithmetic/squared-difference-1"
     compute = staticmethod(in_f32(squared_difference))

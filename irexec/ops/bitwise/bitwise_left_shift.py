@@ -22,6 +22,7 @@ def left_shift(a, b):
 @register
 class BitwiseLeftShift(Binary):
     type, version = "BitwiseLeftShift", "opset15"
+    builder_args = ("arg0=a", "arg1=b", ("auto_broadcast", "NUMPY"))
     spec = "bitwise/bitwise-left-shift-15"
     operand_types = INTEGERS
     compute = staticmethod(left_shift)

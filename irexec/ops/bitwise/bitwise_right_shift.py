@@ -23,6 +23,7 @@ def right_shift(a, b):
 @register
 class BitwiseRightShift(Binary):
     type, version = "BitwiseRightShift", "opset15"
+    builder_args = ("arg0=a", "arg1=b", ("auto_broadcast", "NUMPY"))
     spec = "bitwise/bitwise-right-shift-15"
     operand_types = INTEGERS
     compute = staticmethod(right_shift)

@@ -15,6 +15,7 @@ from ..registry import register
 @register
 class IsFinite(Op):
     type, version = "IsFinite", "opset10"
+    builder_args = ("data=x",)
     spec = "comparison/isfinite-10"
     inputs = (Input("x", "float"),)
 

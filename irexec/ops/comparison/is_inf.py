@@ -15,6 +15,7 @@ from ..registry import register
 @register
 class IsInf(Op):
     type, version = "IsInf", "opset10"
+    builder_args = ("data=x", ("attributes=**", None))
     spec = "comparison/isinf-10"
     inputs = (Input("x", "float"),)
     attrs = (Attr("detect_negative", "bool", True), Attr("detect_positive", "bool", True))

@@ -11,6 +11,8 @@ from ..registry import register
 @register
 class IsNaN(Op):
     type, version = "IsNaN", "opset10"
+    builder_name = "is_nan"
+    builder_args = ("data=x",)
     spec = "comparison/isnan-10"
     inputs = (Input("x", "float"),)
 

@@ -44,6 +44,7 @@ def check_sorted(boundaries: np.ndarray) -> None:
 @register
 class Bucketize(Op):
     type, version = "Bucketize", "opset3"
+    builder_args = ("data", "buckets=boundaries", "output_type", "with_right_bound")
     spec = "condition/bucketize-3"
     inputs = (Input("data", "numeric"), Input("boundaries", "numeric"))
     attrs = (Attr("output_type", "etype", element_type("i64")), Attr("with_right_bound", "bool", True))

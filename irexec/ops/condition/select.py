@@ -13,6 +13,7 @@ from ..registry import register
 @register
 class Select(Op):
     type, version = "Select", "opset1"
+    builder_args = ("cond", "then_node=then", "else_node=else", "auto_broadcast")
     spec = "condition/select-1"
     inputs = (Input("cond", "bool"), Input("then"), Input("else", same_as="then"))
     attrs = (AUTOB,)

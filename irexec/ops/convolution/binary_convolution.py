@@ -38,6 +38,17 @@ DATA_TYPES = "f16|bf16|f32|f64|i8|i16|i32|i64|u8|u16|u32|u64"
 @register
 class BinaryConvolution(ConvBase):
     type, version = "BinaryConvolution", "opset1"
+    builder_args = (
+        "data",
+        "filters",
+        "strides",
+        "pads_begin",
+        "pads_end",
+        "dilations",
+        "mode",
+        "pad_value",
+        ("auto_pad", "EXPLICIT"),
+    )
     spec = "convolution/binary-convolution-1"
     inputs = (Input("data", DATA_TYPES), Input("filters", "u1"))
     attrs = conv_attrs(backprop=False) + (

@@ -25,6 +25,7 @@ from ._im2col import correlate, forward_pads, run_kernel
 @register
 class Convolution(ConvBase):
     type, version = "Convolution", "opset1"
+    builder_args = ("data", "filters", "strides", "pads_begin", "pads_end", "dilations", ("auto_pad", "EXPLICIT"))
     spec = "convolution/convolution-1"
     inputs = (Input("data", "numeric"), Input("filters", "numeric", same_as="data"))
     attrs = conv_attrs(backprop=False)

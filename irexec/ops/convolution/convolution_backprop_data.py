@@ -29,6 +29,20 @@ from ..registry import register
 from ._conv import ConvBase, conv_attrs
 from ._im2col import backprop_pads, run_kernel, transposed
 
+# OpenVINO's function: strides before output_shape; the pads, dilations and output_padding left out
+# are zeros (ones) as many as the strides.
+BACKPROP_ARGS = (
+    "data",
+    "filters",
+    "strides",
+    "output_shape",
+    ("pads_begin", None, (0, "strides")),
+    ("pads_end", None, (0, "strides")),
+    ("dilations", None, (1, "strides")),
+    ("auto_pad", None),
+    ("output_padding", None, (0, "strides")),
+)
+
 
 class BackpropBase(ConvBase):
     inputs = (
@@ -80,4 +94,5 @@ class BackpropBase(ConvBase):
 @register
 class ConvolutionBackpropData(BackpropBase):
     type, version = "ConvolutionBackpropData", "opset1"
+    builder_args = BACKPROP_ARGS
     spec = "convolution/convolution-backprop-data-1"

@@ -223,6 +223,18 @@ _GROUPS = (Attr("group", "int", 1), Attr("deformable_group", "int", 1))
 @register
 class DeformableConvolution(_Deformable):
     type, version = "DeformableConvolution", "opset1"
+    builder_args = (
+        "data",
+        "deformable_values=offsets",
+        "filters",
+        "strides",
+        "pads_begin",
+        "pads_end",
+        "dilations",
+        ("auto_pad", "EXPLICIT"),
+        "group",
+        "deformable_group",
+    )
     spec = "convolution/deformable-convolution-1"
     inputs = _INPUTS
     attrs = conv_attrs(backprop=False) + _GROUPS
@@ -231,6 +243,20 @@ class DeformableConvolution(_Deformable):
 @register
 class DeformableConvolution8(_Deformable):
     type, version = "DeformableConvolution", "opset8"
+    builder_args = (
+        "data",
+        "offsets",
+        "filters",
+        "strides",
+        "pads_begin",
+        "pads_end",
+        "dilations",
+        "mask",
+        ("auto_pad", "EXPLICIT"),
+        "group",
+        "deformable_group",
+        "bilinear_interpolation_pad",
+    )
     spec = "convolution/deformable-convolution-8"
     inputs = _INPUTS + (Input("mask", "numeric", same_as="data", optional=True),)
     attrs = conv_attrs(backprop=False) + _GROUPS + (Attr("bilinear_interpolation_pad", "bool", False),)

@@ -19,6 +19,7 @@ from ._im2col import correlate, forward_pads, run_kernel
 @register
 class GroupConvolution(ConvBase):
     type, version = "GroupConvolution", "opset1"
+    builder_args = ("data", "filters", "strides", "pads_begin", "pads_end", "dilations", ("auto_pad", "EXPLICIT"))
     spec = "convolution/group-convolution-1"
     inputs = (Input("data", "numeric"), Input("filters", "numeric", same_as="data"))
     attrs = conv_attrs(backprop=False)

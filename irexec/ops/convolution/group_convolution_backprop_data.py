@@ -11,11 +11,13 @@ keeps an explicit pads_begin and takes 0 for valid; integers in f32).
 from __future__ import annotations
 
 from ..registry import register
-from .convolution_backprop_data import BackpropBase
+from .convolution_backprop_data import BACKPROP_ARGS, BackpropBase
 
 
 @register
 class GroupConvolutionBackpropData(BackpropBase):
     type, version = "GroupConvolutionBackpropData", "opset1"
+    # (OpenVINO's function spells auto_pad's default here)
+    builder_args = BACKPROP_ARGS[:-2] + (("auto_pad", "EXPLICIT"), BACKPROP_ARGS[-1])
     spec = "convolution/group-convolution-backprop-data-1"
     grouped = True

@@ -40,6 +40,19 @@ NAME = "DeformablePSROIPooling"
 @register
 class DeformablePSROIPooling(Op):
     type, version = NAME, "opset1"
+    builder_args = (
+        "feature_maps=data",
+        "coords=rois",
+        "output_dim",
+        "spatial_scale",
+        "group_size",
+        "mode",
+        "spatial_bins_x",
+        "spatial_bins_y",
+        "trans_std",
+        "part_size",
+        "offsets",
+    )
     spec = "detection/deformable-psroi-pooling-1"
     inputs = (
         Input("data", "float"),

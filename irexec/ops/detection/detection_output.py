@@ -73,6 +73,14 @@ def _static(d: Dim):
 
 
 class _DetectionOutput(Op):
+    builder_args = (
+        "box_logits=loc",
+        "class_preds=conf",
+        "proposals=priors",
+        "attrs=**",
+        "aux_class_preds=arm_conf",
+        "aux_box_preds=arm_loc",
+    )
     inputs = (
         Input("loc", "float"),
         Input("conf", "float", same_as="loc"),

@@ -24,6 +24,7 @@ from ..registry import register
 @register
 class ExperimentalDetectronTopKROIs(Op):
     type, version = "ExperimentalDetectronTopKROIs", "opset6"
+    builder_name = "experimental_detectron_topk_rois"
     spec = "sort/experimental-detectron-top-krois-6"
     inputs = (Input("input_rois", "float"), Input("rois_probs", "float", same_as="input_rois"))
     attrs = (Attr("max_rois", "int", 0),)

@@ -94,6 +94,7 @@ def number_of_priors(op) -> int:
 
 
 class _PriorBox(Op):
+    builder_args = ("layer_shape=output_size", "image_shape=image_size", "attrs=**")
     spec = "detection/prior-box-1"
     inputs = (
         Input("output_size", "int", role="shape", value=True),

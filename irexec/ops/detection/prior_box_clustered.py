@@ -35,6 +35,7 @@ _F32_TYPE = element_type("f32")
 @register
 class PriorBoxClustered(Op):
     type, version = "PriorBoxClustered", "opset1"
+    builder_args = ("output_size", "image_size", "attrs=**")
     spec = "detection/prior-box-clustered-1"
     inputs = (
         Input("output_size", "int", role="shape", value=True),

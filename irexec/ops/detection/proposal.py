@@ -53,6 +53,7 @@ def _exp(x):
 
 
 class _Proposal(Op):
+    builder_args = ("class_probs", "bbox_deltas", "image_shape=image_info", "attrs=**")
     inputs = (
         Input("class_probs", "float"),
         Input("bbox_deltas", "float", same_as="class_probs"),

@@ -32,7 +32,7 @@ import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import DYN, fixed, fmt
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 from ._roi_extra import F32, batch_ids, box_sums, check_batch_ids, refuse_batch_ids, rois5_rule, round_half_away
 
@@ -40,6 +40,16 @@ from ._roi_extra import F32, batch_ids, box_sums, check_batch_ids, refuse_batch_
 @register
 class PSROIPooling(Op):
     type, version = "PSROIPooling", "opset1"
+    builder_args = (
+        "input=data",
+        "coords=rois",
+        "output_dim",
+        ("group_size", REQUIRED),
+        "spatial_scale",
+        ("spatial_bins_x", REQUIRED),
+        ("spatial_bins_y", REQUIRED),
+        ("mode", REQUIRED),
+    )
     spec = "detection/psroi-pooling-1"
     inputs = (Input("data", "float"), Input("rois", "float", same_as="data", value=True))
     attrs = (

@@ -23,7 +23,7 @@ import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fixed, fmt, product
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 from ._common import F32, floats, to_f32
 
@@ -42,6 +42,17 @@ def softmax(x: np.ndarray, axis: int) -> np.ndarray:
 @register
 class RegionYolo(Op):
     type, version = "RegionYolo", "opset1"
+    builder_args = (
+        "input=data",
+        "coords",
+        "classes",
+        "num",
+        ("do_softmax", REQUIRED),
+        ("mask", REQUIRED),
+        "axis",
+        "end_axis",
+        ("anchors", None),
+    )
     spec = "detection/region-yolo-1"
     inputs = (Input("data", "float"),)
     attrs = (

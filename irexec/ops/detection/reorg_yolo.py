@@ -35,6 +35,7 @@ def _divided(d: Dim, k: int):
 @register
 class ReorgYolo(Op):
     type, version = "ReorgYolo", "opset2"
+    builder_args = ("input=data", "stride")
     spec = "detection/reorg-yolo-1"
     inputs = (Input("data"),)
     attrs = (Attr("stride", "int"),)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...kernels.indices import IndexOutOfRangeError
-from ..op import Attr
+from ..op import REQUIRED, Attr
 from ..registry import register
 from ._roi_extra import F32
 from .roi_align import PooledROIs, batch_out_of_range
@@ -37,6 +37,16 @@ from .roi_align import PooledROIs, batch_out_of_range
 @register
 class ROIAlignRotated(PooledROIs):
     type, version = "ROIAlignRotated", "opset15"
+    builder_args = (
+        "data",
+        "rois",
+        "batch_indices",
+        "pooled_h",
+        "pooled_w",
+        "sampling_ratio",
+        "spatial_scale",
+        ("clockwise_mode", REQUIRED),
+    )
     spec = "detection/roi-align-rotated-15"
     attrs = (
         Attr("pooled_h", "int"),

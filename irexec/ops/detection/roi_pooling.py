@@ -57,6 +57,16 @@ def window_mask(start, size, bins: int, extent: int) -> np.ndarray:
 @register
 class ROIPooling(Op):
     type, version = "ROIPooling", "opset2"
+    builder_args = (
+        "input=data",
+        "coords=rois",
+        ("output_roi=pooled_h,pooled_w", None),
+        "spatial_scale",
+        "method",
+        "name",
+        "*",
+        ("output_size=pooled_h,pooled_w", None),
+    )
     aliases = ("opset1",)
     spec = "detection/roi-pooling-1"
     inputs = (Input("data", "float"), Input("rois", "float", same_as="data", value=True))

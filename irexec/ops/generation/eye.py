@@ -31,6 +31,7 @@ _SCALARS = ("num_rows", "num_columns", "diagonal_index")
 @register
 class Eye(Op):
     type, version = "Eye", "opset9"
+    builder_args = ("num_rows", "num_columns", "diagonal_index", "output_type", "batch_shape")
     spec = "generation/eye-9"
     inputs = (
         Input("num_rows", "i32|i64", role="sizes", value=True),

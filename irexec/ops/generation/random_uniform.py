@@ -58,6 +58,15 @@ _U64 = (1 << 64) - 1
 @register
 class RandomUniform(Op):
     type, version = "RandomUniform", "opset8"
+    builder_args = (
+        "output_shape=shape",
+        "min_val=minval",
+        "max_val=maxval",
+        "output_type",
+        "global_seed",
+        "op_seed",
+        "alignment",
+    )
     spec = "generation/random-uniform-8"
     # (Seeds may be fixed: the output is folded like any other when every input is known.)
     inputs = (

@@ -66,6 +66,7 @@ def _pad(idx: np.ndarray, n: int, mode: str, align: bool) -> tuple:
 @register
 class GridSample(Op):
     type, version = "GridSample", "opset9"
+    builder_args = ("data", "grid", "attributes=**")
     spec = "image/grid-sample-9"
     inputs = (Input("data", "numeric"), Input("grid", "float"))
     attrs = (

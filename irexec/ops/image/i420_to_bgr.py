@@ -15,5 +15,7 @@ from ._yuv import I420
 @register
 class I420toBGR(I420):
     type, version = "I420toBGR", "opset8"
+    builder_name = "i420_to_bgr"
+    builder_args = ("arg=y", "arg_u=u", "arg_v=v")
     spec = "image/i420-to-bgr-8"
     bgr = True

@@ -15,5 +15,7 @@ from ._yuv import I420
 @register
 class I420toRGB(I420):
     type, version = "I420toRGB", "opset8"
+    builder_name = "i420_to_rgb"
+    builder_args = ("arg=y", "arg_u=u", "arg_v=v")
     spec = "image/i420-to-rgb-8"
     bgr = False

@@ -223,9 +223,30 @@ def _to_type(x: np.ndarray, dtype) -> np.ndarray:
 # ---- the versions ------------------------------------------------------------------------------
 
 
+# Interpolate-4's and -11's builders' parameters after the sizes or scales, as OpenVINO's take them
+# (pads left None: zeros as long as the image's rank).
+_BUILDER_TAIL = (
+    "mode",
+    "shape_calculation_mode",
+    ("pads_begin", None, (0, "image")),
+    ("pads_end", None, (0, "image")),
+    "coordinate_transformation_mode",
+    "nearest_mode",
+    "antialias",
+    "cube_coeff",
+    "axes",
+)
+
+
 @register
 class Interpolate4(_Interpolate):
     type, version = "Interpolate", "opset4"
+    builder_args = (
+        "image=data",
+        "output_shape=sizes",
+        "scales",
+        *_BUILDER_TAIL,
+    )
     spec = "image/interpolate-4"
     inputs = (
         Input("data", "numeric"),
@@ -246,6 +267,11 @@ class Interpolate4(_Interpolate):
 @register
 class Interpolate11(_Interpolate):
     type, version = "Interpolate", "opset11"
+    builder_args = (
+        "image=data",
+        "scales_or_sizes",
+        *_BUILDER_TAIL,
+    )
     spec = "image/interpolate-11"
     inputs = (
         Input("data", "numeric"),
@@ -273,6 +299,7 @@ class Interpolate11(_Interpolate):
 @register
 class Interpolate1(Op):
     type, version = "Interpolate", "opset1"
+    builder_args = ("image=data", "output_shape=target_spatial_shape", "attrs=**")
     spec = "image/interpolate-1"
     inputs = (Input("data", "float"), Input("target_spatial_shape", "int", role="sizes", value=True))
     attrs = (

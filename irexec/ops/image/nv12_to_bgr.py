@@ -15,5 +15,7 @@ from ._yuv import NV12
 @register
 class NV12toBGR(NV12):
     type, version = "NV12toBGR", "opset8"
+    builder_name = "nv12_to_bgr"
+    builder_args = ("arg=y", "arg_uv=uv")
     spec = "image/nv12-to-bgr-8"
     bgr = True

@@ -15,5 +15,7 @@ from ._yuv import NV12
 @register
 class NV12toRGB(NV12):
     type, version = "NV12toRGB", "opset8"
+    builder_name = "nv12_to_rgb"
+    builder_args = ("arg=y", "arg_uv=uv")
     spec = "image/nv12-to-rgb-8"
     bgr = False

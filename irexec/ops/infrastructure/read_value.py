@@ -37,7 +37,7 @@ import numpy as np
 from ...errors import ExecutionError, ValidationError
 from ...shapes import fmt
 from ...types import element_type
-from ..op import Attr, Fact, Input
+from ..op import REQUIRED, Attr, Fact, Input
 from ..registry import register
 from ._stateful import StatefulOp
 
@@ -92,6 +92,7 @@ class ReadValue3(_ReadValue):
 @register
 class ReadValue6(_ReadValue):
     type, version = "ReadValue", "opset6"
+    builder_args = (("init_value", REQUIRED), "variable_id", ("variable_type", None), ("variable_shape", None))
     spec = "infrastructure/read-value-6"
     inputs = (Input("init_value", optional=True),)
     attrs = (Attr("variable_id", "str"), Attr("variable_type", "str", "dynamic"), Attr("variable_shape", "shape", None))

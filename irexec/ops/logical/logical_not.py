@@ -10,6 +10,7 @@ from ..registry import register
 @register
 class LogicalNot(Op):
     type, version = "LogicalNot", "opset1"
+    builder_args = ("node=x",)
     spec = "logical/logicalnot-1"
     inputs = (Input("x", "bool"),)
 

@@ -33,6 +33,7 @@ inverse = in_f32_unary(_inverse)
 @register
 class Inverse(Op):
     type, version = "Inverse", "opset14"
+    builder_args = ("data=input", "adjoint")
     spec = "matrix/inverse-14"
     inputs = (Input("input", "float"),)
     attrs = (Attr("adjoint", "bool", False),)

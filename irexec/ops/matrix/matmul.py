@@ -10,13 +10,15 @@ import numpy as np
 from ...errors import ValidationError
 from ...shapes import broadcast_numpy, fixed, fmt
 from ..elementwise import in_f32
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 
 
 @register
 class MatMul(Op):
     type, version = "MatMul", "opset1"
+    builder_name = "matmul"
+    builder_args = ("data_a=a", "data_b=b", ("transpose_a", REQUIRED), ("transpose_b", REQUIRED))
     spec = "matrix/matmul-1"
     inputs = (Input("a", "numeric"), Input("b", "numeric", same_as="a"))
     attrs = (Attr("transpose_a", "bool", False), Attr("transpose_b", "bool", False))

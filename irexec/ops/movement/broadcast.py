@@ -175,6 +175,7 @@ class _BroadcastBase(Op):
 @register
 class Broadcast1(_BroadcastBase):
     type, version = "Broadcast", "opset1"
+    builder_args = ("data", "target_shape", "axes_mapping", ("mode", "NUMPY"))
     spec = "movement/broadcast-1"
     attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "none", "pdpd")),)
 
@@ -182,6 +183,7 @@ class Broadcast1(_BroadcastBase):
 @register
 class Broadcast3(_BroadcastBase):
     type, version = "Broadcast", "opset3"
+    builder_args = ("data", "target_shape", "axes_mapping", ("broadcast_spec=mode", "NUMPY"))
     spec = "movement/broadcast-3"
     mapping_only_explicit = True
     attrs = (Attr("mode", "str", "numpy", ("numpy", "explicit", "none", "bidirectional", "pdpd")),)

@@ -43,6 +43,16 @@ def _pair(op, value, name: str, least: int, port: int) -> list:
 @register
 class Col2Im(Op):
     type, version = "Col2Im", "opset15"
+    builder_name = "col2im"
+    builder_args = (
+        "data",
+        "output_size",
+        "kernel_size",
+        ("strides", None),
+        ("dilations", None),
+        ("pads_begin", None),
+        ("pads_end", None),
+    )
     spec = "movement/col2im-15"
     inputs = (
         Input("data", "numeric"),

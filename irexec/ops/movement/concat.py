@@ -15,6 +15,7 @@ from ..registry import register
 @register
 class Concat(Op):
     type, version = "Concat", "opset1"
+    builder_args = ("nodes=inputs", "axis")
     spec = "movement/concat-1"
     inputs = (Input("inputs", variadic=True),)
     attrs = (Attr("axis", "int"),)

@@ -23,6 +23,7 @@ from ._blocks import check_block_size, divided, require_min_rank, times
 @register
 class DepthToSpace(Op):
     type, version = "DepthToSpace", "opset1"
+    builder_args = ("node=data", "mode", "block_size")
     spec = "movement/depth-to-space-1"
     inputs = (Input("data"),)
     attrs = (Attr("mode", "str", choices=("blocks_first", "depth_first")), Attr("block_size", "int", 1))

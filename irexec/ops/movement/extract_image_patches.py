@@ -50,6 +50,7 @@ def _before(n: int, k: int, s: int, r: int, pad: str) -> int:
 @register
 class ExtractImagePatches(Op):
     type, version = "ExtractImagePatches", "opset3"
+    builder_args = ("image=data", "sizes", "strides", "rates", "auto_pad")
     spec = "movement/extract-image-patches-3"
     inputs = (Input("data"),)
     attrs = (

@@ -22,6 +22,7 @@ from ..registry import register
 @register
 class GatherElements(Op):
     type, version = "GatherElements", "opset6"
+    builder_args = ("data", "indices", ("axis", 0))
     spec = "movement/gather-elements-6"
     inputs = (Input("data"), Input("indices", "i32|i64", role="indices", bound=Bound("elements", axis="axis")))
     attrs = (Attr("axis", "int"),)

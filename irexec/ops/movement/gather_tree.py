@@ -34,6 +34,7 @@ from ..registry import register
 @register
 class GatherTree(Op):
     type, version = "GatherTree", "opset1"
+    builder_args = ("step_ids", "parent_idx=parent_ids", "max_seq_len", "end_token")
     spec = "movement/gather-tree-1"
     inputs = (
         Input("step_ids", "numeric"),

@@ -36,6 +36,7 @@ MODES = ("constant", "edge", "reflect", "symmetric")
 
 
 class _PadBase(Op):
+    builder_args = ("arg=data", "pads_begin", "pads_end", "pad_mode", "arg_pad_value=pad_value")
     inputs = (
         Input("data"),
         Input("pads_begin", "int", role="sizes", value=True),

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fmt, intersect, normalize_axis
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 from ._axes import require_rank
 
@@ -41,6 +41,7 @@ def seq_lengths_of(values, dim: int) -> np.ndarray:
 @register
 class ReverseSequence(Op):
     type, version = "ReverseSequence", "opset1"
+    builder_args = ("input=data", "seq_lengths", ("batch_axis", REQUIRED), ("seq_axis", REQUIRED))
     spec = "movement/reverse-sequence-1"
     inputs = (Input("data"), Input("seq_lengths", "numeric", role="sizes"))
     attrs = (Attr("batch_axis", "int", 0), Attr("seq_axis", "int", 1))

@@ -101,6 +101,7 @@ class ScatterElementsUpdate3(_ScatterElementsUpdate):
 @register
 class ScatterElementsUpdate12(_ScatterElementsUpdate):
     type, version = "ScatterElementsUpdate", "opset12"
+    builder_args = ("data", "indices", "updates", "axis", ("reduction", "None"), "use_init_val")
     spec = "movement/scatter-elements-update-12"
     attrs = (
         Attr("reduction", "str", "none", ("none", "sum", "prod", "min", "max", "mean")),

@@ -91,6 +91,7 @@ class ScatterNDUpdate3(_ScatterNDUpdate):
 @register
 class ScatterNDUpdate15(_ScatterNDUpdate):
     type, version = "ScatterNDUpdate", "opset15"
+    builder_args = ("data", "indices", "updates", ("reduction", None))
     spec = "movement/scatter-nd-update-15"
     attrs = (Attr("reduction", "str", "none", ("none", "sum", "sub", "prod", "min", "max")),)
     negative = True

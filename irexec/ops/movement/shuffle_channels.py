@@ -10,13 +10,14 @@ import numpy as np
 
 from ...errors import ValidationError
 from ...shapes import fmt, normalize_axis
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 
 
 @register
 class ShuffleChannels(Op):
     type, version = "ShuffleChannels", "opset1"
+    builder_args = ("data", ("axis", REQUIRED), ("group", REQUIRED))
     spec = "movement/shuffle-channels-1"
     inputs = (Input("data"),)
     attrs = (Attr("axis", "int", 1), Attr("group", "int", 1))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...errors import ValidationError
 from ..common import require_rank
-from ..op import Attr, Input
+from ..op import REQUIRED, Attr, Input
 from ..registry import register
 from ._slicing import SliceBase, vector
 
@@ -63,6 +63,17 @@ def strided_slice_key(op, rank: int, begin: list, end: list, strides: list) -> l
 @register
 class StridedSlice1(SliceBase):
     type, version = "StridedSlice", "opset1"
+    builder_args = (
+        "data",
+        "begin",
+        "end",
+        ("strides", REQUIRED),
+        "begin_mask",
+        "end_mask",
+        ("new_axis_mask", None),
+        ("shrink_axis_mask", None),
+        ("ellipsis_mask", None),
+    )
     spec = "movement/strided-slice-1"
     inputs = (
         Input("data"),

@@ -26,6 +26,7 @@ def transpose_order(rank: int, order: list) -> list:
 @register
 class Transpose(Op):
     type, version = "Transpose", "opset1"
+    builder_args = ("data", "input_order=order")
     spec = "movement/transpose-1"
     inputs = (Input("data"), Input("order", "int", role="axes", value=True))
 

@@ -67,6 +67,7 @@ def _inputs(order: tuple) -> tuple:
 @register
 class BatchNormInference1(_BatchNorm):
     type, version = "BatchNormInference", "opset1"
+    builder_args = ("data", "gamma", "beta", "mean", "variance", "epsilon")
     spec = "normalization/batch-norm-inference-1"
     inputs = _inputs(("gamma", "beta", "data", "mean", "variance"))
     data_port = 2

@@ -52,6 +52,7 @@ lrn = in_f32_unary(_lrn)
 @register
 class LRN(Op):
     type, version = "LRN", "opset1"
+    builder_args = ("data", "axes", ("alpha", 1), ("beta", 0.5), ("bias", 1), ("size", 5))
     spec = "normalization/lrn-1"
     inputs = (Input("data", "float"), Input("axes", "int", role="axes", value=True))
     attrs = (Attr("alpha", "float"), Attr("beta", "float"), Attr("bias", "float"), Attr("size", "int"))

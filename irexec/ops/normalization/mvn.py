@@ -60,6 +60,7 @@ class _MVN(Op):
 @register
 class MVN1(_MVN):
     type, version = "MVN", "opset2"
+    builder_args = ("data", "across_channels", "normalize_variance", ("eps", 1e-9))
     spec = "normalization/mvn-1"
     name = "MVN-1"
     inputs = (Input("data", "float"),)

@@ -96,6 +96,17 @@ def strided_sums(x: np.ndarray, windows: list, whole: bool):
 
 
 class _AvgPool(Pool):
+    builder_args = (
+        "data_batch=data",
+        "strides",
+        "pads_begin",
+        "pads_end",
+        "kernel_shape=kernel",
+        "exclude_pad=exclude-pad",
+        "rounding_type",
+        ("auto_pad", None),
+    )
+
     def setup(self):
         super().setup()
         self.exclude_pad = getattr(self, "exclude-pad")
@@ -146,5 +157,6 @@ class AvgPool14(_AvgPool):
 @register
 class AvgPool16(_AvgPool):
     type, version = "AvgPool", "opset16"
+    builder_args = _AvgPool.builder_args + (("dilations", None),)
     spec = "pooling/avg-pool-16"
     attrs = _WINDOW + (rounding("floor", "ceil", "ceil_torch"), Attr("dilations", "ints", ()))

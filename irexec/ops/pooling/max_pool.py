@@ -32,7 +32,7 @@ import numpy as np
 from ...errors import ValidationError
 from ...shapes import normalize_axis
 from ...types import BY_NAME
-from ..op import Attr, Fact
+from ..op import REQUIRED, Attr, Fact
 from ..registry import register
 from ._pool import AUTO_PAD, Pool, box_max, box_max_values, flat_index, rounding, strided_max_values, window_taps
 
@@ -52,6 +52,15 @@ def _values(op, x) -> np.ndarray:
 @register
 class MaxPool(Pool):
     type, version = "MaxPool", "opset1"
+    builder_args = (
+        "data",
+        "strides",
+        "pads_begin",
+        "pads_end",
+        "kernel_shape=kernel",
+        "rounding_type",
+        ("auto_pad", None),
+    )
     spec = "pooling/max-pool-1"
     attrs = _WINDOW + (rounding("floor", "ceil"), AUTO_PAD)
 
@@ -65,6 +74,18 @@ class MaxPool(Pool):
 @register
 class MaxPool8(Pool):
     type, version = "MaxPool", "opset8"
+    builder_args = (
+        "data",
+        "strides",
+        ("dilations", REQUIRED),
+        "pads_begin",
+        "pads_end",
+        "kernel_shape=kernel",
+        "rounding_type",
+        ("auto_pad", None),
+        "index_element_type",
+        "axis",
+    )
     spec = "pooling/max-pool-8"
     outputs = ("output", "indices")
     attrs = _WINDOW + (

@@ -37,6 +37,7 @@ F8 = {"f8e4m3": ml_dtypes.float8_e4m3fn, "f8e5m2": ml_dtypes.float8_e5m2}
 @register
 class FakeConvert(Op):
     type, version = "FakeConvert", "opset13"
+    builder_args = ("data", "scale", "shift", ("destination_type", "f8e4m3"))
     spec = "quantization/fake-convert-13"
     inputs = (
         Input("data", "f16|bf16|f32"),

@@ -33,6 +33,15 @@ from ._ranges import into_data
 @register
 class FakeQuantize(Op):
     type, version = "FakeQuantize", "opset1"
+    builder_args = (
+        "data=x",
+        "input_low",
+        "input_high",
+        "output_low",
+        "output_high",
+        "levels",
+        ("auto_broadcast", "NUMPY"),
+    )
     spec = "quantization/fake-quantize-1"
     inputs = (
         Input("x", "float"),

@@ -62,6 +62,8 @@ class Reduce(Op):
     """A reduction: the subclass's ``reduce(x, axes, keepdims)`` over normalised axes gives the
     output (its type becomes the data's). ``data_types``: what the data may be."""
 
+    builder_args = ("node=data", "reduction_axes=axes", "keep_dims")
+
     data_types = "any"
     attrs = (Attr("keep_dims", "bool", False),)
 

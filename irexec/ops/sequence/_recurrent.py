@@ -27,6 +27,10 @@ from ...numbers import parse_float
 from ...shapes import DYN, fixed, fmt, intersect
 from ..op import REQUIRED, Attr, Fact, Op
 
+# The activations and the clip, as OpenVINO's Python builders of the cells and sequences take them
+# (left None: the op's defaults), in their ``builder_args`` (irexec.api.opsets).
+ACTIVATION_ARGS = (("activations", None), ("activations_alpha", None), ("activations_beta", None), "clip")
+
 FLOATS = "f16|bf16|f32|f64"
 DIRECTIONS = ("forward", "reverse", "bidirectional")
 

@@ -26,6 +26,7 @@ from ._ctc import best_classes, collapse
 @register
 class CTCGreedyDecoder(Op):
     type, version = "CTCGreedyDecoder", "opset1"
+    builder_args = ("data", "sequence_mask", "merge_repeated=ctc_merge_repeated")
     spec = "sequence/ctc-greedy-decoder-1"
     inputs = (Input("data", "float"), Input("sequence_mask", "float"))
     attrs = (Attr("ctc_merge_repeated", "bool", True),)

@@ -19,14 +19,24 @@ empty outputs; the plugin cannot compile it.
 
 from __future__ import annotations
 
-from ..op import Attr, Input
+from ..op import REQUIRED, Attr, Input
 from ..registry import register
-from ._recurrent import FLOATS, GRU
+from ._recurrent import ACTIVATION_ARGS, FLOATS, GRU
 
 
 @register
 class GRUCell(GRU):
     type, version = "GRUCell", "opset3"
+    builder_args = (
+        "X",
+        "initial_hidden_state",
+        "W",
+        "R",
+        ("B", REQUIRED),
+        "hidden_size",
+        *ACTIVATION_ARGS,
+        "linear_before_reset",
+    )
     spec = "sequence/gru-cell-3"
     inputs = (
         Input("X", FLOATS),

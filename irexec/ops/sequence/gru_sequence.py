@@ -23,12 +23,24 @@ from __future__ import annotations
 
 from ..op import Attr, Input
 from ..registry import register
-from ._recurrent import DIRECTIONS, FLOATS, GRU
+from ._recurrent import ACTIVATION_ARGS, DIRECTIONS, FLOATS, GRU
 
 
 @register
 class GRUSequence(GRU):
     type, version = "GRUSequence", "opset5"
+    builder_args = (
+        "X",
+        "initial_hidden_state",
+        "sequence_lengths",
+        "W",
+        "R",
+        "B",
+        "hidden_size",
+        "direction",
+        *ACTIVATION_ARGS,
+        "linear_before_reset",
+    )
     spec = "sequence/gru-sequence-5"
     inputs = (
         Input("X", FLOATS),

@@ -23,12 +23,22 @@ batch (0 rows) gives empty outputs; the plugin cannot compile it.
 
 from __future__ import annotations
 
-from ..op import Attr, Input
+from ..op import REQUIRED, Attr, Input
 from ..registry import register
-from ._recurrent import FLOATS, LSTM
+from ._recurrent import ACTIVATION_ARGS, FLOATS, LSTM
 
 
 class _LSTMCell(LSTM):
+    builder_args = (
+        "X",
+        "initial_hidden_state",
+        "initial_cell_state",
+        "W",
+        "R",
+        ("B", REQUIRED),
+        "hidden_size",
+        *ACTIVATION_ARGS,
+    )
     outputs = ("Ho", "Co")
     attrs = LSTM.make_attrs("sigmoid,tanh,tanh")
 

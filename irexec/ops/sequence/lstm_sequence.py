@@ -25,12 +25,24 @@ from __future__ import annotations
 
 from ..op import REQUIRED, Attr, Input
 from ..registry import register
-from ._recurrent import DIRECTIONS, FLOATS, LSTM
+from ._recurrent import ACTIVATION_ARGS, DIRECTIONS, FLOATS, LSTM
 
 
 @register
 class LSTMSequence5(LSTM):
     type, version = "LSTMSequence", "opset5"
+    builder_args = (
+        "X",
+        "initial_hidden_state",
+        "initial_cell_state",
+        "sequence_lengths",
+        "W",
+        "R",
+        "B",
+        "hidden_size",
+        "direction",
+        *ACTIVATION_ARGS,
+    )
     spec = "sequence/lstm-sequence-5"
     inputs = (
         Input("X", FLOATS),

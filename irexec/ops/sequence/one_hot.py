@@ -73,6 +73,7 @@ def positive_depth(depth) -> int:
 @register
 class OneHot16(OneHot):
     type, version = "OneHot", "opset16"
+    builder_args = ("indices", "depth", "on_value", "off_value", "axis", ("negative_indices_mode", None))
     spec = "sequence/one-hot-16"
     attrs = (
         Attr("axis", "int"),

@@ -12,7 +12,7 @@ Departure from the CPU plugin: an empty batch gives empty outputs; the plugin ca
 
 from __future__ import annotations
 
-from ..op import Input
+from ..op import REQUIRED, Input
 from ..registry import register
 from ._recurrent import FLOATS, RNN
 
@@ -20,6 +20,18 @@ from ._recurrent import FLOATS, RNN
 @register
 class RNNCell(RNN):
     type, version = "RNNCell", "opset1"
+    builder_args = (
+        "X",
+        "initial_hidden_state",
+        "W",
+        "R",
+        "B",
+        "hidden_size",
+        ("activations", REQUIRED),
+        ("activations_alpha", REQUIRED),
+        ("activations_beta", REQUIRED),
+        "clip",
+    )
     spec = "sequence/rnn-cell-1"
     inputs = (
         Input("X", FLOATS),

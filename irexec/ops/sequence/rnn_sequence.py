@@ -22,12 +22,23 @@ from __future__ import annotations
 
 from ..op import Attr, Input
 from ..registry import register
-from ._recurrent import DIRECTIONS, FLOATS, RNN
+from ._recurrent import ACTIVATION_ARGS, DIRECTIONS, FLOATS, RNN
 
 
 @register
 class RNNSequence(RNN):
     type, version = "RNNSequence", "opset5"
+    builder_args = (
+        "X",
+        "initial_hidden_state",
+        "sequence_lengths",
+        "W",
+        "R",
+        "B",
+        "hidden_size",
+        "direction",
+        *ACTIVATION_ARGS,
+    )
     spec = "sequence/rnn-sequence-5"
     inputs = (
         Input("X", FLOATS),

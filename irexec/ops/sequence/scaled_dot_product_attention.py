@@ -92,6 +92,7 @@ def _scores_shape(q, k, v, mask, causal: bool):
 @register
 class ScaledDotProductAttention(Op):
     type, version = "ScaledDotProductAttention", "opset13"
+    builder_args = ("query", "key", "value", "attention_mask", "scale", ("causal", False))
     spec = "sequence/scaled-dot-product-attention"
     inputs = (
         Input("query", "float"),

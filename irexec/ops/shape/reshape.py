@@ -107,6 +107,7 @@ def _pattern(target: np.ndarray) -> list:
 @register
 class Reshape(Op):
     type, version = "Reshape", "opset1"
+    builder_args = ("node=data", "output_shape=shape", "special_zero")
     spec = "shape/reshape-1"
     inputs = (Input("data"), Input("shape", "int", role="shape", value=True))
     attrs = (Attr("special_zero", "bool"),)

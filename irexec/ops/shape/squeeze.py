@@ -26,7 +26,7 @@ import numpy as np
 from ...errors import ValidationError
 from ...shapes import Dim, PShape, fmt, normalize_axis
 from ..common import dyn_rank, int_vector
-from ..op import Attr, Fact, Input, Op
+from ..op import REQUIRED, Attr, Fact, Input, Op
 from ..registry import register
 
 ONE = Dim(1, 1)
@@ -51,6 +51,7 @@ def squeeze_rule(in_shape: tuple, axes) -> PShape:
 @register
 class Squeeze(Op):
     type, version = "Squeeze", "opset1"
+    builder_args = ("data", ("axes", REQUIRED))
     spec = "shape/squeeze-1"
     inputs = (Input("data"), Input("axes", "int", role="axes", value=True, optional=True))
 
@@ -91,6 +92,7 @@ class Squeeze(Op):
 @register
 class Squeeze15(Squeeze):
     type, version = "Squeeze", "opset15"
+    builder_args = ("data", "axes", "allow_axis_skip")
     spec = "shape/squeeze-15"
     attrs = (Attr("allow_axis_skip", "bool", False),)
 

@@ -52,6 +52,7 @@ def default_length(frames: int, fs: int, st: int, center: bool) -> int:
 @register
 class ISTFT(Op):
     type, version = "ISTFT", "opset16"
+    builder_args = ("data", "window", "frame_size", "frame_step", "center", "normalized", "signal_length")
     spec = "signals/istft-16"
     inputs = (
         Input("data", "float"),

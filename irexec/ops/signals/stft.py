@@ -39,6 +39,7 @@ def frames_dim(length, fs: int, st: int):
 @register
 class STFT(Op):
     type, version = "STFT", "opset15"
+    builder_args = ("data=signal", "window", "frame_size", "frame_step", "transpose_frames")
     spec = "signals/stft-15"
     inputs = (
         Input("signal", "float"),

@@ -47,6 +47,21 @@ CHUNK = 1 << 18  # elements of the [groups, K, K] matrices worked at once
 @register
 class MatrixNms(Op):
     type, version = "MatrixNms", "opset8"
+    builder_args = (
+        "boxes",
+        "scores",
+        "sort_result_type",
+        "sort_result_across_batch",
+        "output_type",
+        "score_threshold",
+        "nms_top_k",
+        "keep_top_k",
+        "background_class",
+        "decay_function",
+        "gaussian_sigma",
+        "post_threshold",
+        "normalized",
+    )
     spec = "sort/matrix-non-max-suppression-8"
     inputs = (Input("boxes", "float", value=True), Input("scores", "float", same_as="boxes", value=True))
     outputs = ("selected_outputs", "selected_indices", "selected_num")

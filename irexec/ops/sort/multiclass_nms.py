@@ -54,6 +54,20 @@ F32 = np.float32
 class _MulticlassNms(Op):
     outputs = ("selected_outputs", "selected_indices", "selected_num")
     attrs = nx.common_attrs() + (Attr("iou_threshold", "float", 0.0), Attr("nms_eta", "float", 1.0))
+    builder_args = (
+        "boxes",
+        "scores",
+        "sort_result_type",
+        "sort_result_across_batch",
+        "output_type",
+        "iou_threshold",
+        "score_threshold",
+        "nms_top_k",
+        "keep_top_k",
+        "background_class",
+        "nms_eta",
+        "normalized",
+    )
 
     def setup(self):
         nx.check_attrs(self)
@@ -91,6 +105,7 @@ class MulticlassNms8(_MulticlassNms):
 @register
 class MulticlassNms9(_MulticlassNms):
     type, version = "MulticlassNms", "opset9"
+    builder_args = _MulticlassNms.builder_args[:2] + ("roisnum",) + _MulticlassNms.builder_args[2:]
     spec = "sort/multiclass-non-max-suppression-9"
     inputs = (
         Input("boxes", "float", value=True),

@@ -56,6 +56,7 @@ def search_sorted(s: np.ndarray, v: np.ndarray, right: bool) -> np.ndarray:
 @register
 class SearchSorted(Op):
     type, version = "SearchSorted", "opset15"
+    builder_args = ("sorted_sequence", "values", "right_mode")
     spec = "sort/search-sorted-15"
     inputs = (Input("sorted_sequence", "numeric"), Input("values", "numeric", same_as="sorted_sequence"))
     attrs = (Attr("right_mode", "bool", False), Attr("output_type", "etype", BY_NAME["i64"]))

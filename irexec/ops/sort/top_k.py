@@ -80,6 +80,7 @@ def few(x: np.ndarray, k: int, largest: bool, by_index: bool):
 
 
 class _TopK(Op):
+    builder_name = "topk"
     inputs = (Input("data", "numeric"), Input("k", "int", role="sizes", value=True))
     outputs = ("values", "indices")
     attrs = (
@@ -129,6 +130,7 @@ class _TopK(Op):
 @register
 class TopK1(_TopK):
     type, version = "TopK", "opset1"
+    builder_args = ("data", "k", "axis", "mode", "sort")
     spec = "sort/top-k-1"
     # The spec names no type for k; OpenVINO reads TopK-1's k as i8, i32 or i64 only.
     inputs = (_TopK.inputs[0], Input("k", "i8|i32|i64", role="sizes", value=True))
@@ -137,12 +139,14 @@ class TopK1(_TopK):
 @register
 class TopK3(_TopK):
     type, version = "TopK", "opset3"
+    builder_args = ("data", "k", "axis", "mode", "sort", "index_element_type")
     spec = "sort/top-k-3"
 
 
 @register
 class TopK11(_TopK):
     type, version = "TopK", "opset11"
+    builder_args = ("data", "k", "axis", "mode", "sort", "index_element_type", "stable")
     spec = "sort/top-k-11"
     attrs = _TopK.attrs + (Attr("stable", "bool", False),)
 

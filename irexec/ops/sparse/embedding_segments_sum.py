@@ -55,6 +55,14 @@ def segment_count(value) -> int:
 @register
 class EmbeddingSegmentsSum(Op):
     type, version = "EmbeddingSegmentsSum", "opset3"
+    builder_args = (
+        "emb_table",
+        "indices",
+        "segment_ids",
+        ("num_segments", None),
+        "default_index",
+        "per_sample_weights",
+    )
     spec = "sparse/embedding-segments-sum-3"
     inputs = (
         table_input(),

@@ -103,6 +103,13 @@ def _signed(t) -> bool:
 @register
 class ConvertPromoteTypes(Op):
     type, version = "ConvertPromoteTypes", "opset14"
+    builder_args = (
+        "left_node=input_0",
+        "right_node=input_1",
+        "promote_unsafe",
+        "pytorch_scalar_promotion",
+        "u64_integer_promotion_target",
+    )
     spec = "type/convert-promote-types-14"
     inputs = (Input("input_0", _PROMOTED), Input("input_1", _PROMOTED))
     outputs = ("output_0", "output_1")

@@ -1,0 +1,4 @@
+from irexec.api.opsets import module_dir, module_getattr
+
+__getattr__ = module_getattr(5)
+__dir__ = module_dir(5)
