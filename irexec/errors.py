@@ -142,3 +142,21 @@ class UsageError(IRExecError):
     """The command line itself is wrong."""
 
     exit_code = 2
+
+
+# Errors of OpenVINO's Python API that are also the built-in class OpenVINO raises there (irexec.api).
+class ShapeError(ValidationError, RuntimeError):
+    """A shape or dimension asked for what it does not have: a dynamic one's sizes, a dim past its
+    rank, text that is not a shape (OpenVINO's RuntimeError)."""
+
+
+class DimIndexError(ShapeError, IndexError):
+    """A dim index past the rank (OpenVINO's RuntimeError, and Python's IndexError)."""
+
+
+class ArgumentTypeError(InputError, TypeError):
+    """An argument of a kind the call does not take (OpenVINO's TypeError)."""
+
+
+class ArgumentValueError(InputError, ValueError):
+    """An argument of the right kind with a value the call refuses (OpenVINO's ValueError)."""

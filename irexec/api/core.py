@@ -186,9 +186,9 @@ class Version:
 
     @staticmethod
     def of_irexec() -> Version:
-        parts = [int(p) if p.isdigit() else 0 for p in __version__.split("+")[0].split(".")[:3]]
-        major, minor, patch = (parts + [0, 0, 0])[:3]
-        return Version("irexec NumPy interpreter", __version__, major, minor, patch)
+        """The API version irexec follows, its build irexec's (as ``get_version()``)."""
+        major, minor, patch = (int(p) for p in API_VERSION.split("."))
+        return Version("irexec NumPy interpreter", get_version(), major, minor, patch)
 
     def __str__(self) -> str:
         return f"<Version: {self.build_number} {self.description}>"
@@ -196,9 +196,16 @@ class Version:
     __repr__ = __str__
 
 
+# The version of OpenVINO's Python API irexec follows: programs compare ``get_version()`` with the
+# OpenVINO they need (optimum-intel refuses below 2025.4), so it leads; irexec's own comes after.
+API_VERSION = "2026.4.0"
+
+
 def get_version() -> str:
-    """irexec's version (OpenVINO's ``get_version()`` gives the runtime's)."""
-    return __version__
+    """As OpenVINO's: ``<API version>-<build number>-<what built it>`` (OpenVINO's:
+    ``2026.4.1-22982-e213a14...``), here ``2026.4.0-0-irexec-0.1.0``: programs parse the first two
+    parts as a version (optimum-intel does)."""
+    return f"{API_VERSION}-0-irexec-{__version__}"
 
 
 def _xml_of(path) -> bytes:

@@ -1,10 +1,9 @@
 """Shapes as OpenVINO's Python users see them: ``Dimension``, ``PartialShape`` and ``Shape``.
 
 irexec's own shapes are tuples of ``Dim`` intervals (``irexec.shapes``), None for an unknown rank.
-These classes answer, print and compare as OpenVINO's do (measured on its runtime), and raise
-irexec's errors that are also the built-in class OpenVINO raises (the small classes below).
-``PartialShape.irexec_shape()`` gives irexec's form back. A ``Dimension`` is a ``Dim``, one equal
-to the int of a static size (``Dimension(32) == 32``), so, as OpenVINO's, not hashable.
+These answer, print and compare as OpenVINO's do (measured), and raise errors that are also the
+built-in class OpenVINO raises (irexec.errors). ``PartialShape.irexec_shape()`` gives irexec's form
+back. A ``Dimension`` is a ``Dim`` equal to the int of a static size, so, as OpenVINO's, unhashable.
 
 Where OpenVINO answers garbage no program relies on, irexec refuses: a dim below -1 (OpenVINO
 makes it 0), an interval whose ends cross (``?``), a ``Shape`` index past its rank (OpenVINO
@@ -17,26 +16,8 @@ import operator
 
 import numpy as np
 
-from ..errors import InputError, IRExecError, ValidationError
+from ..errors import ArgumentTypeError, ArgumentValueError, DimIndexError, IRExecError, ShapeError  # noqa: F401
 from ..shapes import Dim, parse_dim, parse_shape, span
-
-
-class ShapeError(ValidationError, RuntimeError):
-    """A shape or dimension asked for what it does not have: a dynamic one's sizes, a dim past its
-    rank, text that is not a shape (OpenVINO's RuntimeError)."""
-
-
-class DimIndexError(ShapeError, IndexError):
-    """A dim index past the rank (OpenVINO's RuntimeError, and Python's IndexError)."""
-
-
-class ArgumentTypeError(InputError, TypeError):
-    """An argument of a kind the call does not take (OpenVINO's TypeError)."""
-
-
-class ArgumentValueError(InputError, ValueError):
-    """An argument of the right kind with a value the call refuses (OpenVINO's ValueError)."""
-
 
 UNBOUNDED = 2**63 - 1  # (the upper bound OpenVINO gives an unbounded dim: int64's maximum)
 
@@ -75,6 +56,14 @@ def _read(parse, text: str):
         raise ShapeError(f"cannot read {text!r}: {e.message}") from None
 
 
+class Symbol:
+    """OpenVINO's ``Symbol``: a name for a dim's unknown size, shared by the dims that have it
+    (``Dimension.set_symbol``). Two symbols are the same only when they are one object."""
+
+    def __repr__(self) -> str:
+        return "<Symbol>"
+
+
 class Dimension(Dim):
     """OpenVINO's ``Dimension``: ``Dimension()`` or ``Dimension(-1)`` dynamic, ``Dimension(32)``
     static, ``Dimension(1, 10)`` an interval (upper -1: unbounded), ``Dimension("1..10")``. It is
@@ -97,6 +86,17 @@ class Dimension(Dim):
     @staticmethod
     def dynamic() -> Dimension:
         return Dimension()
+
+    # A symbol ties dims that are equal whatever their size (OpenVINO's shape inference follows
+    # them; irexec's does not, and keeps them only to give them back).
+    def set_symbol(self, symbol: Symbol) -> None:
+        object.__setattr__(self, "_symbol", symbol)
+
+    def get_symbol(self) -> Symbol | None:
+        return getattr(self, "_symbol", None)
+
+    def has_symbol(self) -> bool:
+        return self.get_symbol() is not None
 
     def get_length(self) -> int:
         if not self.is_static:

@@ -272,8 +272,12 @@ def test_versions_have_openvinos_fields(theirs):
     their_version = theirs.get_versions("CPU")["CPU"]
     for field in ("description", "build_number", "major", "minor", "patch"):
         assert type(getattr(version, field)) is type(getattr(their_version, field)), field
-    assert version.build_number == irexec.__version__ == irexec_core.get_version()
-    assert [version.major, version.minor, version.patch] == [int(p) for p in irexec.__version__.split(".")[:3]]
+    assert (
+        version.build_number == irexec_core.get_version() == f"{irexec_core.API_VERSION}-0-irexec-{irexec.__version__}"
+    )
+    assert [version.major, version.minor, version.patch] == [int(p) for p in irexec_core.API_VERSION.split(".")]
+    # (a program's check of the OpenVINO it needs compares the leading version: OpenVINO's own form)
+    assert version.build_number.split("-")[0] == f"{their_version.major}.{their_version.minor}.0"
     assert "irexec" in version.description and str(version).startswith("<Version: ")
     assert isinstance(ov.get_version(), str)
     with pytest.raises(irexec.UsageError, match="unknown device"):
