@@ -68,11 +68,11 @@ def parameter(shape, element_type=np.float32, name: str | None = None) -> Node:
 
 def constant(value, element_type=None, name: str | None = None) -> Node:
     """A Constant holding ``value`` (an array, a number, a list, strings), of ``element_type``
-    (default: the array's own, as OpenVINO takes it; Python ints as i64, floats as f32)."""
+    (default: the array's own, as OpenVINO takes it; Python ints as i64, floats as f64)."""
     if isinstance(value, Node) and value.value is not None:
         return value
     arr = _constant_array(value, element_type)
-    etype = element_type_of(element_type) if element_type is not None else from_dtype(arr.dtype)
+    etype = element_type_of(element_type if element_type is not None else arr.dtype)
     if etype.is_string:
         arr = as_strings(arr)
     elif arr.dtype != etype.dtype:
@@ -118,7 +118,7 @@ def element_type_of(value) -> ElementType:
             return BY_NAME[value]
         if value == "bool":
             return BY_NAME["boolean"]
-    if value is str or value is bytes:
+    if value in (str, bytes, np.str_, np.bytes_):
         return BY_NAME["string"]
     if value is int:
         return BY_NAME["i64"]
@@ -127,7 +127,8 @@ def element_type_of(value) -> ElementType:
     if value is bool:
         return BY_NAME["boolean"]
     try:
-        return from_dtype(np.dtype(value))
+        dtype = np.dtype(value)
+        return BY_NAME["string"] if dtype.kind in "US" else from_dtype(dtype)
     except (TypeError, ValueError, IRExecError):
         raise InputError(f"{value!r} is not an element type") from None
 

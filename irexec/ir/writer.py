@@ -100,11 +100,12 @@ def _layouts(graph: Graph) -> dict:
 
 
 def _sort_edges(edges) -> None:
-    """Edges in the order OpenVINO writes them: by the layer they leave, then the one they reach."""
+    """Edges in the order OpenVINO writes them: by the layer they leave, then the layer and port they
+    reach."""
     items = list(edges)
 
     def key(e):
-        return tuple(_number(e.get(k)) for k in ("from-layer", "from-port", "to-layer", "to-port"))
+        return tuple(_number(e.get(k)) for k in ("from-layer", "to-layer", "to-port", "from-port"))
 
     for e in items:
         edges.remove(e)

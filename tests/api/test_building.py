@@ -197,9 +197,20 @@ def _saved_consts(xml: bytes, weights: bytes) -> list:
     return out
 
 
+def _converts(xml: bytes) -> list:
+    from lxml import etree
+
+    return sorted(
+        (layer.get("name"), [(a.get("name"), a.get("version")) for a in layer.iter("attribute")])
+        for layer in etree.fromstring(xml).iter("layer")
+        if layer.get("type") == "Convert" and not layer.get("name").startswith("Convert_")
+    )
+
+
 CASES = {
     "in range": np.array([0.5, -2.0, 3.0, 0.0], np.float32),
     "one in four too large": np.array([1e6, 2, 3, 4], np.float32),
+    "one in four too small": np.array([-1e6, 2, 3, 4], np.float32),
     "three in four too large": np.array([1e6, -1e6, 3e6, 4], np.float32),
     "two in four too small": np.array([1e-9, 1e-6, 3, 4], np.float32),
     "at the small bound": np.full(4, TOO_SMALL, np.float32),
@@ -225,11 +236,19 @@ def test_save_model_compresses_constants_as_openvino_does(case, tmp_path):
     m = Model(
         [make_node("Add", "opset1", [x, make_node("Convert", "opset1", [mine_c], {"destination_type": "f32"})])], [x]
     )
-    mine = _saved_consts(*model_bytes(m, compress_to_fp16=True))
+    xml, weights = model_bytes(m, compress_to_fp16=True)
+    mine = _saved_consts(xml, weights)
     assert [(a, b) for a, b, _ in mine] == [(a, b) for a, b, _ in theirs]
+    # The Convert back takes the constant's name and OpenVINO's decompression mark.
+    assert _converts(xml) == _converts(open(tmp_path / "ov.xml", "rb").read())
     assert fits_f16(values) == theirs[0][0]
     for (_, _, a), (_, _, b) in zip(mine, theirs):
         np.testing.assert_array_equal(a, b)
+
+
+def test_an_empty_constant_is_kept_as_it_is():
+    assert fits_f16(np.zeros(0, np.float32)) is False
+    assert fits_f16(np.zeros(3, np.float32)) is True
 
 
 def test_save_model_writes_both_files_and_openvino_runs_them(tmp_path):

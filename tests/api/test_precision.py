@@ -73,3 +73,75 @@ def test_a_model_without_half_precision_is_left_as_it_is():
 )
 def test_the_hint_is_read_as_openvino_spells_it(config, wanted):
     assert wants_f32(config) is wanted
+
+
+def _stateful_half(budget: int):
+    """f16 input ``x`` and f32 input ``y``; a variable of f16 accumulating x + 1.5 * y; the output f16."""
+    from irexec.api.building import constant, make_node, parameter
+    from irexec.api.model import Model
+
+    x = parameter([2, 4], np.float16, "x")
+    y = parameter([2, 4], np.float32, "y")
+    init = constant(np.zeros((2, 4), np.float16), name="zeros")
+    read = make_node(
+        "ReadValue", "opset6", [init], {"variable_id": "acc", "variable_type": "f16", "variable_shape": [2, 4]}, "read"
+    )
+    step = make_node(
+        "Multiply",
+        "opset1",
+        [make_node("Convert", "opset1", [y], {"destination_type": "f16"}, "y16"), constant(np.float16(1.5), name="k")],
+        name="scaled",
+    )
+    total = make_node("Add", "opset1", [make_node("Add", "opset1", [read, x], name="plus_x"), step], name="total")
+    assign = make_node("Assign", "opset6", [total], {"variable_id": "acc"}, "write")
+    return Model([total], [x, y], "acc_model", sinks=[assign], max_tensor_bytes=budget)
+
+
+def test_a_stateful_model_keeps_its_names_variables_and_budget_in_f32():
+    model = _stateful_half(1 << 20)
+    f32 = computed_in_f32(model)
+    assert (f32.name, f32.max_tensor_bytes) == ("acc_model", 1 << 20)
+    names = {layer.name: layer for layer in f32.graph.layers.values()}
+    for layer in model.graph.layers.values():
+        assert layer.name in names and names[layer.name].version == layer.version
+    # One Convert widens x where it enters, one narrows the output where it leaves; y is f32 already.
+    added = [
+        layer for layer in f32.graph.layers.values() if layer.name not in {l.name for l in model.graph.layers.values()}
+    ]
+    assert sorted((layer.type, layer.outputs[0].etype.name) for layer in added) == [
+        ("Convert", "f16"),
+        ("Convert", "f32"),
+    ]
+    assert names["read"].attrs["variable_type"] == "f32" and names["y16"].attrs["destination_type"] == "f32"
+    assert [layer.type for layer in f32.graph.layers.values()].count("Assign") == 1
+    assert [(str(i.get_partial_shape()), i.get_element_type().name) for i in f32.inputs] == [
+        ("[2,4]", "f16"),
+        ("[2,4]", "f32"),
+    ]
+    named_x = [p for layer in f32.graph.layers.values() for p in layer.outputs if "x" in p.names]
+    assert len(named_x) == 1 and named_x[0].etype.name == "f16"  # (on the input, not on its widening)
+    # The variable carries over, computed in f32: 0.1 added three times is not f16's three roundings.
+    x = np.full((2, 4), 0.1, np.float16)
+    y = np.full((2, 4), 0.25, np.float32)
+    request = f32.create_infer_request()
+    outs = [request.infer({"x": x, "y": y})[0] for _ in range(3)]
+    want = np.float32(0)
+    for out in outs:
+        want = want + np.float32(x[0, 0]) + y[0, 0] * np.float32(1.5)
+        assert out.dtype == np.float16
+        np.testing.assert_array_equal(out, np.full((2, 4), want, np.float32).astype(np.float16))
+
+
+class _Named:
+    """A value naming its type by ``.name`` (irexec's element types), not by ``get_type_name``."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+@pytest.mark.parametrize(
+    "hint, wanted",
+    [(_Named("f32"), True), (_Named("f16"), False), ("FP32", True), (" float32 ", True), ("bf16", False)],
+)
+def test_the_hint_is_read_from_a_name_too(hint, wanted):
+    assert wants_f32({"INFERENCE_PRECISION_HINT": hint}) is wanted
