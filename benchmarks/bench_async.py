@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Asynchronous inference: inferences per second of one request in a loop against an
-AsyncInferQueue of 2 jobs, for a model whose time is one large MatMul (a kernel that releases the
-GIL), on irexec and on OpenVINO side by side in one process. The ratio is the queue's rate over
-the loop's (ideal: 2, on a machine with two idle cores and a single-threaded kernel; BLAS's own
-threads already use the cores in the loop, which leaves the queue less to gain).
+AsyncInferQueue of 2 jobs, on irexec and on OpenVINO side by side in one process, for a model whose
+kernels release the GIL: one large MatMul (``--model matmul``), or elementwise Sin, Exp and Tanh
+over a long vector (``--model elementwise``, single-threaded NumPy kernels). The ratio is the
+queue's rate over the loop's (ideal: 2 on two idle cores). BLAS's own threads already use both
+cores in the MatMul's loop, which leaves the queue nothing to gain there (run with
+OPENBLAS_NUM_THREADS=1 to see it gain); the elementwise kernels use one core each.
 
-    python benchmarks/bench_async.py [--size 1024] [--inferences 40]
+    python benchmarks/bench_async.py [--model matmul|elementwise] [--size 1024] [--inferences 40]
 """
 
 from __future__ import annotations
@@ -25,14 +27,20 @@ import irexec  # noqa: E402
 from irexec.api.async_queue import AsyncInferQueue  # noqa: E402
 
 
-def write_model(path: str, size: int) -> None:
-    """x [size, size] @ a constant [size, size]: the MatMul is the whole inference."""
+def write_model(path: str, size: int, kind: str) -> None:
+    """matmul: x [size, size] @ a constant [size, size], the MatMul the whole inference;
+    elementwise: tanh(exp(sin(x))) of x [size * size]."""
     import openvino as ov
     import openvino.opset13 as opset
 
-    x = opset.parameter([size, size], np.float32, name="x")
-    w = opset.constant(np.random.default_rng(0).standard_normal((size, size)).astype(np.float32))
-    ov.save_model(ov.Model([opset.matmul(x, w, False, False, name="mm")], [x], "matmul"), path)
+    if kind == "elementwise":
+        x = opset.parameter([size * size], np.float32, name="x")
+        out = opset.tanh(opset.exp(opset.sin(x)))
+    else:
+        x = opset.parameter([size, size], np.float32, name="x")
+        w = opset.constant(np.random.default_rng(0).standard_normal((size, size)).astype(np.float32))
+        out = opset.matmul(x, w, False, False, name="mm")
+    ov.save_model(ov.Model([out], [x], kind), path)
 
 
 def loop_rate(compiled, feeds: list) -> float:
@@ -57,21 +65,28 @@ def queue_rate(compiled, queue_class, feeds: list) -> float:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--model", choices=("matmul", "elementwise"), default="matmul")
     ap.add_argument("--size", type=int, default=1024)
     ap.add_argument("--inferences", type=int, default=40)
     args = ap.parse_args()
     rng = np.random.default_rng(1)
-    feeds = [rng.standard_normal((args.size, args.size)).astype(np.float32) for _ in range(args.inferences)]
+    shape = (args.size * args.size,) if args.model == "elementwise" else (args.size, args.size)
+    feeds = [rng.standard_normal(shape).astype(np.float32) for _ in range(args.inferences)]
     with tempfile.TemporaryDirectory(prefix="bench-async-") as work:
-        path = os.path.join(work, "matmul.xml")
-        write_model(path, args.size)
+        path = os.path.join(work, "model.xml")
+        write_model(path, args.size, args.model)
         import openvino as ov
 
         sides = [
             ("irexec", irexec.Core().compile_model(path, "CPU"), AsyncInferQueue),
             ("openvino", ov.Core().compile_model(path, "CPU"), ov.AsyncInferQueue),
         ]
-        print(f"MatMul [{args.size},{args.size}] x [{args.size},{args.size}], {args.inferences} inferences")
+        what = (
+            f"Sin, Exp, Tanh of [{args.size * args.size}]"
+            if args.model == "elementwise"
+            else f"MatMul [{args.size},{args.size}]^2"
+        )
+        print(f"{what}, {args.inferences} inferences")
         print(f"{'':10} {'loop (inf/s)':>14} {'queue of 2 (inf/s)':>20} {'ratio':>7}")
         for name, compiled, queue_class in sides:
             loop = loop_rate(compiled, feeds)
