@@ -27,9 +27,19 @@ def _write(folder, name: str, text: str) -> str:
     return path
 
 
+# The program's process imports the irexec these tests import (the checkout's, also where an
+# install elsewhere, as a test run's, is on the path too).
+_ENV = dict(
+    os.environ,
+    PYTHONPATH=os.pathsep.join(
+        [os.path.dirname(os.path.dirname(IREXEC_OPENVINO))] + [p for p in [os.environ.get("PYTHONPATH")] if p]
+    ),
+)
+
+
 def _run(args: list, cwd, runner: bool = True) -> subprocess.CompletedProcess:
     command = [sys.executable, *(["-m", "irexec.openvino"] if runner else []), *args]
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120)
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120, env=_ENV)
 
 
 PROGRAM = """\
