@@ -61,6 +61,14 @@ class Dim:
     min_length = property(get_min_length)
     max_length = property(get_max_length)
 
+    def __index__(self) -> int:
+        """A static dim's size where Python or NumPy wants an int: ``np.zeros(port.shape)``, the
+        size a program gives OpenCV (``_, h, w, _ = model.input().shape``), as OpenVINO's ports
+        give ints. A dynamic dim has none (TypeError)."""
+        if not self.is_static or not isinstance(self.lo, int):
+            raise TypeError(f"dimension {self} is dynamic: it has no size")
+        return self.lo
+
     def __str__(self) -> str:
         if self.is_static:
             return str(self.lo)

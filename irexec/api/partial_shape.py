@@ -5,9 +5,8 @@ These answer, print and compare as OpenVINO's do (measured), and raise errors th
 built-in class OpenVINO raises (irexec.errors). ``PartialShape.irexec_shape()`` gives irexec's form
 back. A ``Dimension`` is a ``Dim`` equal to the int of a static size, so, as OpenVINO's, unhashable.
 
-Where OpenVINO answers garbage no program relies on, irexec refuses: a dim below -1 (OpenVINO
-makes it 0), an interval whose ends cross (``?``), a ``Shape`` index past its rank (OpenVINO
-reads or writes past its memory).
+Where OpenVINO answers garbage no program relies on, irexec refuses: a dim below -1 (OpenVINO makes
+it 0), an interval whose ends cross (``?``), a ``Shape`` index past its rank (past its memory).
 """
 
 from __future__ import annotations
@@ -105,6 +104,7 @@ class Dimension(Dim):
 
     # OpenVINO's Dimension has a length: len(Dimension(32)) is 32, and Dimension(0) is false.
     __len__ = get_length
+    __index__ = None  # type: ignore[assignment]  # (but no int: int(Dimension(32)) is OpenVINO's TypeError)
 
     def compatible(self, other: Dim) -> bool:
         """Whether the two allow a size in common."""

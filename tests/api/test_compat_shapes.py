@@ -3,6 +3,8 @@
 built-in class. Where irexec answers otherwise on purpose, a test below says what each does."""
 
 import copy
+import operator
+import os
 from types import SimpleNamespace
 
 import numpy as np
@@ -20,6 +22,8 @@ from irexec.api.partial_shape import (
     ShapeError,
 )
 from irexec.shapes import DYN, Dim, fixed
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 ov = pytest.importorskip("openvino")
 
@@ -483,3 +487,20 @@ def test_irexec_takes_more_forms_than_openvino():
     shape = Shape([1, 2])
     shape[-1] = 5
     assert shape == [1, 5]
+
+
+def test_a_ports_shape_gives_ints_where_programs_want_them():
+    """``_, h, w, _ = model.input().shape`` then ``np.zeros(shape)`` or an OpenCV size, as programs
+    written for OpenVINO do: a static dim is an int there, a dynamic one refuses."""
+    from irexec.api.core import Core
+
+    model = Core().read_model(os.path.join(ROOT, "models", "kv_cache_update.xml"))
+    shape = model.input(0).shape
+    theirs = ov.Core().read_model(os.path.join(ROOT, "models", "kv_cache_update.xml")).input(0).shape
+    assert np.zeros(shape).shape == np.zeros(theirs).shape == (2, 8, 4)
+    n, length, width = shape
+    assert (operator.index(n), operator.index(length), operator.index(width)) == tuple(theirs)
+    assert [1, 2, 3][:n] == [1, 2]
+    model.reshape({0: [2, -1, 4]})
+    with pytest.raises(TypeError, match="dynamic"):
+        np.zeros(model.input(0).shape)
