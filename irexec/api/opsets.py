@@ -45,7 +45,7 @@ from .nodes import Node, Output
 from .partial_shape import PartialShape
 
 # The newest opset irexec builds; ``opset_functions`` of a larger number is refused.
-NEWEST = 17  # (opset17 adds four ops irexec has not yet: BGRtoNV12, RGBtoNV12, ErfInv, GroupedMatMul)
+NEWEST = 17
 
 # OpenVINO's Python modules build a few versions only from a later module than the opset that
 # introduced them (its opset4 to opset11 ``range`` builds Range-1): (type, version) -> that module.

@@ -1,6 +1,7 @@
 """OpenVINO's own opset tables, as the installed ``openvino`` package holds them: every (type,
-version) pair of opset1..opset16, the version being the opset that introduced that version of the
-op (what ``ov.save_model`` writes in a layer's ``version``).
+version) pair of opset1 to the newest opset the package defines (``last_opset()``), the version
+being the opset that introduced that version of the op (what ``ov.save_model`` writes in a layer's
+``version``).
 
 The package has no list of its opsets' ops, so the type names come from its opset modules (the
 Python functions name the type each one builds), from irexec's own registry, and from the few
@@ -13,13 +14,14 @@ import json
 import os
 import re
 
-LAST_OPSET = 16
 # OpenVINO's type name -> the one its IR files write, where they differ.
 IR_TYPE = {"Constant": "Const"}
 TABLE = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "openvino_opsets.json")
 
 # In OpenVINO's C++ opset tables, built by no function of its Python opset modules.
 NOT_IN_PYTHON = (
+    "BGRtoNV12",
+    "RGBtoNV12",
     "ExperimentalDetectronDetectionOutput",
     "ExperimentalDetectronGenerateProposalsSingleImage",
     "ExperimentalDetectronPriorGridGenerator",
@@ -45,13 +47,21 @@ def candidate_names() -> set:
     return names
 
 
+def last_opset() -> int:
+    """The newest opset the installed package defines (its ``openvino.opsetN`` modules)."""
+    import openvino
+
+    root = os.path.dirname(openvino.__file__)
+    return max(int(m.group(1)) for name in os.listdir(root) if (m := re.fullmatch(r"opset(\d+)", name)))
+
+
 def openvino_pairs() -> list:
-    """Sorted [type, version] pairs of the installed package's opset1..opset16."""
+    """Sorted [type, version] pairs of the installed package's opset1 to its newest."""
     from openvino.utils.node_factory import NodeFactory
 
     names = sorted(candidate_names())
     pairs = set()
-    for n in range(1, LAST_OPSET + 1):
+    for n in range(1, last_opset() + 1):
         factory = NodeFactory(f"opset{n}")
         for name in names:
             try:

@@ -1,0 +1,21 @@
+"""RGBtoNV12-17: RGB channels [N, H, W, 3] to an NV12 (YUV 4:2:0) image, the inverse of NV12toRGB-8.
+
+Single plane (``single_plane``, the default): [N, H * 3/2, W, 1], Y then H/2 rows of U, V pairs;
+else two outputs, Y [N, H, W, 1] and UV [N, H/2, W/2, 2]. H and W are even. Each pixel's Y, U, V
+by BT.601, the U and V of a 2x2 block their mean, computed in f32; u8 rounded halves away from
+zero (the formula and the rounding: ``_to_nv12``).
+"""
+
+from __future__ import annotations
+
+from ..registry import register
+from ._to_nv12 import ToNV12
+
+
+@register
+class RGBtoNV12(ToNV12):
+    type, version = "RGBtoNV12", "opset17"
+    builder_name = "rgb_to_nv12"
+    builder_args = ("arg=data", "single_plane")
+    spec = "image/rgb-to-nv12-17"
+    bgr = False
