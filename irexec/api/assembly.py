@@ -31,15 +31,9 @@ def model_ir(
 
     def value(layer):
         # (a body's layers, kept from the model read, have their own numbering: read their bytes)
-        return values[layer.id] if not layer.scope[1] else read_const(layer)
+        return values[layer.id] if not layer.scope[1] else layer.op.compute()
 
     return write_ir(graph, value, written_rt_info(rt_info), marks)
-
-
-def read_const(layer) -> object:
-    """A Const layer's value, from the weights it was read with."""
-    op = layer.op
-    return op.weights.tensor(op.offset, op.size, op.element_type, tuple(op.dims))
 
 
 def model_graph(results, parameters, name: str, sinks=(), name_interface: bool = False) -> tuple:
@@ -164,7 +158,7 @@ def model_nodes(model) -> tuple:
         node._version = layer.version
         node.bodies = layer.bodies
         if layer.type == "Const":
-            node.value = read_const(layer)
+            node.value = layer.op.compute()
             node._infer([fact_of(node.value, layer.outputs[0].etype)])  # (small values fold downstream)
         else:
             node._infer([Fact(p.etype, p.shape) for p in layer.outputs])

@@ -289,3 +289,14 @@ def test_models_written_back_run_to_the_same_values(name, tmp_path):
     b = core.compile_model(str(tmp_path / "again.xml"), "CPU", F32).create_infer_request().infer(feeds)
     for va, vb in zip(a.to_tuple(), b.to_tuple()):
         np.testing.assert_array_equal(va, vb)
+
+
+def test_saving_where_it_cannot_write_is_one_error_and_leaves_no_file(tmp_path):
+    x = parameter([2], np.float32, "x")
+    m = Model([make_node("Relu", "opset1", [x])], [x])
+    with pytest.raises(InputError) as e:
+        save_model(m, tmp_path / "missing" / "m.xml")
+    assert "\n" not in str(e.value) and "missing" in str(e.value)
+    assert not (tmp_path / "missing").exists()
+    serialize(m, tmp_path / "m.ir")  # (not an .xml: the weights go beside it, named after it)
+    assert (tmp_path / "m.ir").read_bytes().startswith(b"<?xml") and (tmp_path / "m.ir.bin").exists()
