@@ -8,7 +8,10 @@ later layer may reuse their buffer (a scatter in place), so an observer that kee
 copy or write them out before it returns. Without an observer the walk pays one ``None`` check a
 layer. ``Profiler`` (irexec.run.profiling) is an observer that collects OpenVINO-style profiling info. Layers computed
 from constants alone (see FOLD_BYTES) are computed once, on the first run: an observer sees them
-first in each run, with the seconds of the run that computed them (0 after).
+first in each run, with the seconds of the run that computed them (0 after). A compressed weight's
+decompression chain (irexec.run.decompression) is computed as one step, in f32 as the plugin does,
+once while within its budget: an observer sees its layers where the walk reaches its last one,
+each with its value in its declared type, the others before it with 0 seconds.
 
 Bodies (If, Loop, TensorIterator): an op with bodies computes as ``compute(*arrays, context=)``,
 the context running each body by a Plan of its own (irexec.run.body_runs). Only such steps evaluate
@@ -39,6 +42,8 @@ from ..graph import Graph, Layer
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
 from .body_runs import Bodies
+from .decompression import Decompressions, budget, find_chains
+from .sizing import shape_only_layers
 
 
 @dataclass
@@ -63,10 +68,10 @@ def root(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
-# Layers computed from constants alone (an f16 weight's Convert, an int4 weight's Convert,
-# Subtract and Multiply) are computed once, on the first run, as the plugin does when it compiles,
-# while their declared outputs add up to at most this; past it they run each time, so that a
-# large compressed model does not hold its weights decompressed.
+# Layers computed from constants alone (an f16 weight's Convert; compressed weights in f16 are
+# decompression chains, with a budget of their own) are computed once, on the first run, as the
+# plugin does when it compiles, while their declared outputs add up to at most this; past it they
+# run each time, so that a large model does not hold them all.
 FOLD_BYTES = 32 << 20
 
 
@@ -83,8 +88,13 @@ class Plan:
         self.results = [lid for lid in order if graph.layer(lid).type == "Result"]
         # Constants are evaluated once, on the first run, and kept read-only: no step runs them.
         self.const_layers = [lid for lid in order if graph.layer(lid).type == "Const"]
-        self.folded = self._foldable(graph, order, set(self.const_layers))
-        self.shape_only = self._shape_only(graph, order, set(self.const_layers) | set(self.folded))
+        # Decompression chains: one step each, at the place of their last layer (the others skipped).
+        chains = find_chains(graph, order)
+        ends = {c.end: c for c in chains}
+        inner = {lid for c in chains for lid in c.layers} - ends.keys()
+        self.decompressions = Decompressions(graph, chains, budget()) if chains else None
+        self.folded = self._foldable(graph, order, set(self.const_layers), inner | ends.keys())
+        self.shape_only = shape_only_layers(graph, order, set(self.const_layers) | set(self.folded))
         self._constants: dict | None = None
         self._fold_seconds: dict = {}
         steps: list[Step]
@@ -92,10 +102,10 @@ class Plan:
         fixed = set(self.const_layers) | set(self.folded)
         for lid in order:
             layer = graph.layer(lid)
-            if layer.type == "Parameter" or lid in fixed:
+            if layer.type == "Parameter" or lid in fixed or lid in inner:
                 continue
             feeds = graph.producers(lid)
-            sources = [feeds[i] for i in range(len(layer.inputs))]
+            sources = list(ends[lid].consts) if lid in ends else [feeds[i] for i in range(len(layer.inputs))]
             for key in sources:
                 last_use[key] = len(steps)
             steps.append(Step(layer, sources, []))
@@ -128,6 +138,8 @@ class Plan:
         for step in steps:
             if step.layer.op.stateful:  # type: ignore[union-attr]
                 step.evaluate = self.variables.evaluate  # type: ignore[union-attr]  # (made above)
+            elif step.layer.id in ends:
+                step.evaluate = self.decompressions.evaluate  # type: ignore[union-attr]  # (made above)
         for step in steps:
             if (
                 step.evaluate is None
@@ -142,13 +154,13 @@ class Plan:
         self.counts_views = any(step.inplace_k is not None for step in steps)
 
     @staticmethod
-    def _foldable(graph: Graph, order: list, fixed: set) -> list:
+    def _foldable(graph: Graph, order: list, fixed: set, chained: set) -> list:
         """The layers computed from constants alone whose declared outputs are static and fit
-        FOLD_BYTES together, in order."""
+        FOLD_BYTES together, in order (not those of decompression chains: ``chained``)."""
         folded, room = [], FOLD_BYTES
         for lid in order:
             layer = graph.layer(lid)
-            if lid in fixed or not layer.op.foldable or layer.type == "Result":  # type: ignore[union-attr]
+            if lid in fixed or lid in chained or not layer.op.foldable or layer.type == "Result":  # type: ignore[union-attr]
                 continue
             feeds = graph.producers(lid)
             if len(feeds) != len(layer.inputs) or any(src not in fixed for src, _ in feeds.values()):
@@ -160,25 +172,6 @@ class Plan:
             folded.append(lid)
             fixed.add(lid)
         return folded
-
-    @staticmethod
-    def _shape_only(graph: Graph, order: list, fixed: set) -> frozenset:
-        """The layers whose values depend on the inputs' shapes and on no input's values: a
-        ShapeOf, and what is computed from ShapeOfs and constants alone (a mask's Range, RoPE's
-        positions). The sizing pass computes their values per input signature."""
-        found: set[str] = set()
-        for lid in order:
-            layer = graph.layer(lid)
-            if layer.type in ("Parameter", "Result") or lid in fixed or not layer.op.foldable:  # type: ignore[union-attr]
-                continue
-            sources = {src for src, _ in graph.producers(lid).values()}
-            # (Not constants alone: those are folded, or too large to keep once per signature.)
-            # (Not ``sources <= fixed | found``: a union per layer is quadratic in the layers.)
-            if layer.type == "ShapeOf" or (
-                all(s in fixed or s in found for s in sources) and not sources.isdisjoint(found)
-            ):
-                found.add(lid)
-        return frozenset(found)
 
     def constants(self, guard=None) -> dict:
         """Const layers' values, and the folded layers' (their first run goes through ``guard``,
@@ -228,6 +221,8 @@ class Plan:
         with np.errstate(all="ignore"):
             if self.variables is not None:
                 self.variables.begin(state)
+            if self.decompressions is not None:
+                self.decompressions.begin(observer)
             return self._run(feeds, foreign, observer, guard, known)
 
     def _run(self, feeds, foreign, observer, guard, known) -> dict:

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..check.shape_inference import infer_shapes, nbytes, representable, update_shapes
 from ..errors import ExecutionError, IRExecError, ValidationError
+from ..graph import Graph
 from ..limits import fmt_bytes
 from ..ops.bodies import BodyOp
 from ..ops.op import Fact
@@ -274,3 +275,22 @@ class Sizing:
             ):
                 unsized[lid] = [f.etype for f in ins]
         return unsized
+
+
+def shape_only_layers(graph: Graph, order: list, fixed: set) -> frozenset:
+    """The layers whose values depend on the inputs' shapes and on no input's values: a
+    ShapeOf, and what is computed from ShapeOfs and constants alone (a mask's Range, RoPE's
+    positions). The sizing pass computes their values per input signature."""
+    found: set[str] = set()
+    for lid in order:
+        layer = graph.layer(lid)
+        if layer.type in ("Parameter", "Result") or lid in fixed or not layer.op.foldable:  # type: ignore[union-attr]
+            continue
+        sources = {src for src, _ in graph.producers(lid).values()}
+        # (Not constants alone: those are folded, or too large to keep once per signature.)
+        # (Not ``sources <= fixed | found``: a union per layer is quadratic in the layers.)
+        if layer.type == "ShapeOf" or (
+            all(s in fixed or s in found for s in sources) and not sources.isdisjoint(found)
+        ):
+            found.add(lid)
+    return frozenset(found)
