@@ -138,6 +138,31 @@ for _t in _TYPES:
         _BY_DTYPE.setdefault(_t.dtype, _t)
 
 
+# OpenVINO's ``dynamic`` type (spelt ``undefined`` before 2025; port precision ``UNSPECIFIED``):
+# no type at all. The ONNX frontend writes it for the empty Consts that stand for an absent
+# optional input (GroupQueryAttention's), so irexec reads it there, and only there: on a Const of
+# no elements (``const_element_type``) and on ports. Its dtype is the placeholder of the empty
+# array such a Const gives; no op accepts it unless its declaration names "dynamic".
+DYNAMIC = ElementType("dynamic", "UNSPECIFIED", np.dtype(np.float32), 0)
+_DYNAMIC_NAMES = ("dynamic", "undefined")
+_DYNAMIC_PRECISIONS = ("UNSPECIFIED", "DYNAMIC", "UNDEFINED")
+
+
+def const_element_type(name: str) -> ElementType:
+    """A Const's ``element_type``: any type ``element_type`` reads, or ``dynamic`` (the Const
+    then refuses any element: see ``DYNAMIC``)."""
+    if name.strip().lower() in _DYNAMIC_NAMES:
+        return DYNAMIC
+    return element_type(name)
+
+
+def port_type(precision: str) -> ElementType:
+    """A port's ``precision=``: as ``from_precision``, and ``UNSPECIFIED`` (a dynamic type)."""
+    if precision.strip().upper() in _DYNAMIC_PRECISIONS:
+        return DYNAMIC
+    return from_precision(precision)
+
+
 def element_type(name: str) -> ElementType:
     """Look up an element type by its IR name (``element_type=`` spelling, case-insensitive)."""
     key = name.strip().lower()

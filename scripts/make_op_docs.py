@@ -27,7 +27,9 @@ from irexec.ops.registry import (  # noqa: E402
 
 def _versions(cls) -> str:
     keys = sorted((cls.version,) + tuple(cls.aliases), key=opset_number)
-    shown = f"{cls.type}-{opset_number(cls.version)}"
+    n = opset_number(cls.version)
+    # (openvino_tokenizers' ops and OpenVINO's internal ones have no opset: their version is a name)
+    shown = f"{cls.type}-{n}" if n >= 0 else f"{cls.type} ({cls.version})"
     return shown + (f" (read as {', '.join(keys)})" if len(keys) > 1 else "")
 
 
@@ -148,7 +150,9 @@ def differences_md(found: list) -> str:
             spec = ", ".join(_fmt(e) for e in case.expect) if case.expect is not None else "irexec's value"
             alternatives = case.plugin if isinstance(case.plugin, list) else [case.plugin]
             plugin = " or ".join(", ".join(_fmt(p) for p in alt) for alt in alternatives)
-            lines.append(f"| {opset_number(version)} | {ins} | {spec} | {plugin} | {case.why} |")
+            lines.append(
+                f"| {opset_number(version) if opset_number(version) >= 0 else version} | {ins} | {spec} | {plugin} | {case.why} |"
+            )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

@@ -125,7 +125,7 @@ class InferRequest(RequestTensors, AsyncRuns):
             if isinstance(value, Tensor):  # (a Tensor feeds as it is, shared: as set_tensor)
                 if compat:
                     as_input(info, value)  # (its type and shape, as OpenVINO checks them)
-                check_input(info, value.data)
+                check_input(info, value._array())
                 self._tensors[info.layer_id] = value
                 continue
             given = value
@@ -139,7 +139,7 @@ class InferRequest(RequestTensors, AsyncRuns):
             # OpenVINO copies them even when sharing.)
             if not keep or not (arr.flags.c_contiguous and arr.flags.writeable):
                 current = self._tensors.get(info.layer_id)
-                held = current.data if current is not None else None
+                held = current._array() if current is not None else None
                 if held is not None and held.shape == arr.shape and held.dtype == arr.dtype and held.flags.writeable:
                     if held is not arr:
                         np.copyto(held, arr)  # (OpenVINO's too: into the tensor the request holds)
@@ -182,7 +182,7 @@ class InferRequest(RequestTensors, AsyncRuns):
             if tensor is None and compat:
                 tensor = self._held(info)
             if tensor is not None:
-                feeds[i] = tensor.data
+                feeds[i] = tensor._array()
         profiler = Profiler() if self._profiling else None
         if profiler is not None:
             observer = profiler if observer is None else both(observer, profiler)
@@ -202,9 +202,10 @@ class InferRequest(RequestTensors, AsyncRuns):
         for info in self.model.outputs:
             arr = out[info.name]
             tensor = self._tensors.get(info.layer_id)
-            if tensor is not None and tensor.data.shape == arr.shape and tensor.data.dtype == arr.dtype:
-                np.copyto(tensor.data, arr)
-                results[info.name] = tensor.data if share_outputs else arr
+            held = tensor._array() if tensor is not None else None
+            if held is not None and held.shape == arr.shape and held.dtype == arr.dtype:
+                np.copyto(held, arr)
+                results[info.name] = held if share_outputs else arr
                 continue
             self._bound.discard(info.layer_id)  # (a Tensor of another shape: replaced, as it cannot grow)
             self._tensors[info.layer_id] = Tensor(arr, shared_memory=True)

@@ -211,6 +211,11 @@ class Tensor:
             return self.bytes_data
         return self._data
 
+    def _array(self) -> np.ndarray:
+        """The elements in place, strings as irexec holds them (str objects): what a request feeds
+        and refills, where ``data`` would give a string tensor's bytes."""
+        return self._data
+
     def _strings(self) -> np.ndarray:
         if not self._type.is_string:
             raise TensorError(f"the tensor's element type is {self._type.name}, not string")

@@ -19,7 +19,7 @@ from ..errors import IRExecError, ParseError, printable
 from ..graph import BackEdge, Body, Graph, Layer, Port, PortMapEntry
 from ..numbers import parse_index, parse_int
 from ..shapes import MAX_RANK, parse_dim
-from ..types import from_precision
+from ..types import port_type
 from .assemble import GraphBuilder, Reading
 
 BODY_TAGS = ("body", "then_body", "else_body")
@@ -122,7 +122,7 @@ def _ports(el, shapes: dict, index: dict, line_offset: int) -> list:
         etype = _PRECISIONS.get(prec)
         if etype is None and prec:
             try:
-                etype = from_precision(prec)
+                etype = port_type(prec)
             except IRExecError as e:
                 raise e.located(line=p.sourceline, port=pid, code="O003")
             if len(_PRECISIONS) < 64 and len(prec) < 16:  # (kept past the reading: a few, and short)

@@ -16,7 +16,7 @@ I64, F32, BOOLEAN = BY_NAME["i64"], BY_NAME["f32"], BY_NAME["boolean"]
 def port_types(snippet: Snippet, given: dict, decls: list) -> list:
     """Each input port's element type (``given``: input index -> array; ``decls``: each input's
     declaration). In order: the port's precision; for an input of role indices, axis, axes, shape
-    or sizes, the integer type of a given array, else i64; for an input declared boolean, the type
+    or sizes, the integer type of a given array, else i64 (or the integer type the op takes); for an input declared boolean, the type
     of a given array, else boolean; for a data input, the type of the array given for it, else of
     another data input (its precision or given array), else the first output's precision (unless
     boolean), else boolean when its values are all true/false, else f32; and when the op does not
@@ -30,7 +30,8 @@ def port_types(snippet: Snippet, given: dict, decls: list) -> list:
             if role in INTEGER_ROLES and not t.is_integer:
                 t = None  # refused when the array is checked against the port's type
         if t is None and role in INTEGER_ROLES:
-            t = I64
+            # (i64, unless the op takes only narrower integers there: a tokenizer op's i32 offsets)
+            t = I64 if decls[i].allows(I64) else _allowed(decls[i])
         if t is None and decls[i].types == "bool":
             t = BOOLEAN
         types.append(t)

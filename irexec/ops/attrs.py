@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import ValidationError, clipped
 from ..numbers import parse_float, parse_int
 from ..shapes import parse_shape
-from ..types import element_type
+from ..types import const_element_type, element_type
 
 REQUIRED = object()
 
@@ -43,6 +43,7 @@ KINDS: dict[str, Callable[[str], Any]] = {
     "str": lambda s: s.strip(),
     "shape": parse_shape,
     "etype": element_type,
+    "const_etype": const_element_type,  # (a Const's: element_type, or dynamic)
 }
 
 
@@ -67,6 +68,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     "str": str,
     "shape": _shape_text,
     "etype": lambda v: getattr(v, "name", None) or str(v),
+    "const_etype": lambda v: getattr(v, "name", None) or str(v),
 }
 
 

@@ -102,6 +102,8 @@ class Input:
             raise ValueError(f"input {self.name}: only indices have a bound")
 
     def allows(self, etype: ElementType) -> bool:
+        if etype.name == "dynamic":  # (no type: only where the declaration names it, by name)
+            return "dynamic" in self.types.split("|")
         if self.types in TYPE_SETS:
             return TYPE_SETS[self.types][0](etype)
         return etype.name in self.types.split("|")

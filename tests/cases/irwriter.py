@@ -9,7 +9,10 @@ from xml.sax.saxutils import quoteattr
 import numpy as np
 
 from irexec.strings import pack_strings
-from irexec.types import BY_NAME, pack
+from irexec.types import BY_NAME, DYNAMIC, pack
+
+# (and dynamic: the empty Const standing for an absent optional input, GroupQueryAttention's)
+ETYPES = {**BY_NAME, "dynamic": DYNAMIC}
 
 
 @dataclass
@@ -30,7 +33,7 @@ def _dims(dims) -> str:
 
 
 def _port(pid, etype, dims=None, names=None) -> str:
-    prec = BY_NAME[etype].precision if etype else "FP32"
+    prec = ETYPES[etype].precision if etype else "FP32"
     n = f" names={quoteattr(names)}" if names else ""
     return f'<port id="{pid}" precision="{prec}"{n}>{_dims(dims or ())}</port>'
 
@@ -56,7 +59,7 @@ def write_ir(rows: list, path: str) -> tuple:
                     f"<output>{_port(0, etype, dims, name)}</output></layer>"
                 )
             else:
-                et = BY_NAME[etype]
+                et = ETYPES[etype]
                 raw = (
                     pack_strings(value)
                     if et.is_string

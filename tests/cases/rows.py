@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from irexec.types import BY_NAME
+from irexec.types import BY_NAME, DYNAMIC
+
+# (and dynamic: the empty Const standing for an absent optional input, GroupQueryAttention's)
+ETYPES = {**BY_NAME, "dynamic": DYNAMIC}
 
 
 @dataclass(frozen=True)
@@ -24,7 +27,7 @@ class T:
     high: int | None = None
 
     def array(self, rng: np.random.Generator) -> np.ndarray:
-        dtype = BY_NAME[self.etype].dtype
+        dtype = ETYPES[self.etype].dtype
         if self.values is not None:
             arr = np.asarray(self.values)
             if arr.size == 0:

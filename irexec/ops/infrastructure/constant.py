@@ -1,6 +1,12 @@
 """Constant-1 (written ``Const`` in IR): a tensor stored in the weights file at ``offset``,
 ``size`` bytes of ``element_type`` in ``shape``. The bytes are mapped, not read, until a value
-is needed; shape inference carries the value of small constants."""
+is needed; shape inference carries the value of small constants.
+
+``element_type="dynamic"`` (or ``undefined``), shape ``0``: no tensor, the empty placeholder
+OpenVINO's ONNX frontend writes for an optional input left out (GroupQueryAttention's cos_cache,
+...). OpenVINO reads one of any shape, with any size; irexec reads only the empty one (any
+size, as OpenVINO writes it with one byte) and refuses one with elements, which would hold
+values of no type."""
 
 import math
 
@@ -15,7 +21,7 @@ from ..registry import register
 class Const(Op):
     type, version = "Const", "opset1"
     spec = "infrastructure/constant-1"
-    attrs = (Attr("element_type", "etype"), Attr("shape", "shape"), Attr("offset", "int"), Attr("size", "int"))
+    attrs = (Attr("element_type", "const_etype"), Attr("shape", "shape"), Attr("offset", "int"), Attr("size", "int"))
     foldable = False
     weights = None
 
@@ -25,6 +31,11 @@ class Const(Op):
         self.dims = to_ints(self.shape)
         require_array_shape(self.dims, self.element_type.dtype.itemsize, "the constant")
         self.count = math.prod(self.dims)
+        if self.element_type.name == "dynamic" and self.count:
+            raise ValidationError(
+                f"a Const of element type dynamic has no values to hold, so irexec reads it only empty "
+                f"(an absent optional input), got shape {list(self.dims)}"
+            )
 
     def bind(self, weights) -> None:
         self.weights = weights
@@ -32,6 +43,8 @@ class Const(Op):
     def check(self) -> None:
         """Everything about the bytes that can be known without reading them."""
         count = self.count
+        if self.element_type.name == "dynamic":
+            return  # (empty, setup says: no bytes to check, whatever size OpenVINO wrote)
         if self.element_type.is_string:
             # Packed: a count, count + 1 offsets, then the characters (irexec.strings); the
             # offsets are checked when the value is read.

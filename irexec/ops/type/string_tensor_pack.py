@@ -28,6 +28,7 @@ STRING = BY_NAME["string"]
 @register
 class StringTensorPack(Op):
     type, version = "StringTensorPack", "opset15"
+    aliases = ("extension",)  # openvino_tokenizers' own, the same op (i32 offsets, mode "begins_ends")
     spec = "type/string-tensor-pack-15"
     makes_strings = True
     inputs = (
