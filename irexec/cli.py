@@ -24,6 +24,7 @@ _COMMANDS = {
     "layer": ("irexec.commands.layer", "layer"),
     "compare": ("irexec.commands.compare", "compare_command"),
     "rules": ("irexec.commands.rules", "rules"),
+    "generate": ("irexec.commands.generate", "generate"),
 }
 
 

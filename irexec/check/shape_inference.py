@@ -240,7 +240,8 @@ class Inferrer:
             fact = self.inputs[layer.id]
             old = prev.get((layer.id, 0)) if prev is not None and not _symbolic(fact) else None
             return [old if old is not None and same_fact(old, fact) else fact]
-        if prev is not None:
+        # (Not a ReadValue that takes its initial value: its earlier facts may be a held value's.)
+        if prev is not None and not layer.op.stateful:
             feeds = feeds if feeds is not None else self.graph.producers(layer.id)
             if all(fact is prev.get(feeds.get(i)) for i, fact in enumerate(ins)):
                 outs = [prev.get((layer.id, k)) for k in range(len(layer.outputs))]

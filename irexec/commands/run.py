@@ -11,6 +11,7 @@ writes each tensor before a later layer can reuse its buffer.
 
 from __future__ import annotations
 
+import os
 import statistics
 
 import click
@@ -21,6 +22,7 @@ from ..io import DEFAULT_ATOL, DEFAULT_RTOL
 from ..io.inputs import load_inputs, parse_shape_specs
 from ..io.outputs import check_output_file, format_table, save_npz_atomic
 from ..io.random_inputs import random_inputs
+from ..io.text_inputs import model_in_folder, text_feeds, tokenizer_of
 from ..limits import fmt_bytes, parse_size
 from .running import output_sources, run_repeated, start_dump, warn_waived
 
@@ -29,7 +31,7 @@ from .running import output_sources, run_repeated, start_dump, warn_waived
 
 
 @click.command()
-@click.argument("model", type=click.Path(dir_okay=False))
+@click.argument("model", type=click.Path())
 @click.option(
     "-w", "--weights", type=click.Path(dir_okay=False), help="The .bin file (default: the model's path with .bin)."
 )
@@ -54,6 +56,16 @@ from .running import output_sources, run_repeated, start_dump, warn_waived
     "input feeding an op's indices (directly, or through Convert, Reshape, Squeeze or "
     "Unsqueeze) gets values in range for them (the smallest range, when it feeds "
     "several).",
+)
+@click.option(
+    "--text",
+    "texts",
+    multiple=True,
+    metavar="TEXT",
+    help="A text, tokenized by the tokenizer IR beside the model (openvino_tokenizer.xml, as "
+    "optimum-intel exports it) on irexec; its outputs feed the model's inputs of the same "
+    "names (input_ids, attention_mask, ...). Repeatable: one batch row each. MODEL may be "
+    "the exported folder (its openvino_model.xml).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random.")
 @click.option(
@@ -190,6 +202,7 @@ def run(
     model,
     weights,
     input_specs,
+    texts,
     use_random,
     seed,
     shape_specs,
@@ -217,12 +230,17 @@ def run(
     Examples:
       irexec run models/kv_cache_update.xml --random
       irexec run model.xml -i data=data.npy -i indices=idx.npy -o out.npz
+      irexec run exported_folder/ --text "A sentence to classify."
       irexec run model.xml --random --profile --repeat 10
       irexec run model.xml -i inputs.npz --compare expected.npz --atol 1e-6
       irexec run model.xml --random --dump layers/
       irexec run llm.xml -i ids=step{step}.npy -i mask=mask.npy --steps 4 -o out{step}.npz
       irexec run llm.xml --random --steps 3 --dump-state cache/
     """
+    folder = model if os.path.isdir(model) else None
+    model = model_in_folder(model)
+    if texts and (batch_inputs or steps > 1 or state_dir):
+        raise UsageError("--text runs one batch: it cannot be used with --inputs, --steps or --dump-state")
     if batch_inputs or batch_outputs or batch_compare or jobs or scheduler:
         from .batch_run import run_batch_command  # (only a batch needs it)
 
@@ -283,6 +301,11 @@ def run(
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None, check=not no_check)
     warn_waived(m)
     feeds = load_inputs(m, input_specs)
+    if texts:
+        size = parse_size(max_bytes) if max_bytes else None
+        feeds.update(
+            {k: v for k, v in text_feeds(m, tokenizer_of(model, folder), list(texts), size).items() if k not in feeds}
+        )
     shapes = parse_shape_specs(m, shape_specs)
     made = random_inputs(m, feeds, shapes, seed) if use_random else {}
     feeds.update(made)

@@ -165,13 +165,17 @@ _SNIPPET = re.compile(r"^```python\n(.*?)^```\n+.*?^```text\n(.*?)^```", re.S | 
 
 
 def test_generation_doc_shows_real_output():
-    """The page's Python snippet, run from the checkout's root, prints the ```text block after it."""
+    """Each of the page's Python snippets, run from the checkout's root, prints the ```text block
+    after it."""
     _path("llama_stateful")
     with open(os.path.join(ROOT, "docs", "generation.md"), encoding="utf-8") as f:
-        found = _SNIPPET.search(f.read())
-    assert found, "docs/generation.md has no ```python block followed by a ```text block"
-    code, shown = found.groups()
+        found = list(_SNIPPET.finditer(f.read()))
+    assert len(found) >= 2, "docs/generation.md should hold its ```python blocks, each followed by a ```text block"
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.rstrip().splitlines() == shown.rstrip().splitlines(), proc.stdout
+    for snippet in found:
+        code, shown = snippet.groups()
+        proc = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env, timeout=300
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.rstrip().splitlines() == shown.rstrip().splitlines(), proc.stdout
