@@ -1,14 +1,12 @@
-"""Element types: IR names, port precisions, NumPy dtypes, and the packed sub-byte layouts.
-
-OpenVINO packs sub-byte types into the .bin as measured on the runtime: i4/u4 (and the 4-bit
-float codes f4e2m1 and nf4) put the first element in the low nibble of each byte; u1 puts the
-first element in the most significant bit.
+"""Element types: IR names, port precisions, NumPy dtypes and storage bits. How the sub-byte
+types are packed in the .bin is irexec.kernels.packing's.
 
 The 8-bit floats are ml_dtypes' of the same bit layout, checked against the plugin on all 256
 codes: f8e4m3 is float8_e4m3fn (no infinities, 0x7F/0xFF NaN, largest 448), f8e5m2 is IEEE-like
 float8_e5m2, f8e8m0 is float8_e8m0fnu (a bare biased exponent: 0x00 is 2^-127, 0xFF NaN).
 f4e2m1 is float4_e2m1fn (no NaN or infinity, largest 6). nf4 has no NumPy type: it computes as
-float32 holding one of the 16 values of its fixed table (NF4 below), as u1 computes as uint8.
+float32 holding one of the 16 values of its fixed table (irexec.kernels.packing's NF4), as u1
+computes as uint8.
 """
 
 from __future__ import annotations
@@ -45,6 +43,8 @@ class ElementType:
             object.__setattr__(self, key, value)
 
     def nbytes(self, count: int) -> int:
+        if self.name in ("u3", "u6"):  # whole groups of 3 bytes (irexec.kernels.packing)
+            return 3 * -(-count * self.bits // 24)
         return (count * self.bits + 7) // 8
 
     def __str__(self) -> str:
@@ -72,7 +72,7 @@ def _et(name, precision, dtype, bits):
     return ElementType(name, precision, np.dtype(dtype), bits)
 
 
-# u1 has no NumPy dtype of its own: it computes as uint8 holding 0 or 1.
+# u1, u2, u3 and u6 have no NumPy dtype of their own: they compute as uint8 (NARROW_UINTS).
 _TYPES = [
     _et("boolean", "BOOL", np.bool_, 8),
     _et("f16", "FP16", np.float16, 16),
@@ -82,6 +82,9 @@ _TYPES = [
     _et("i4", "I4", ml_dtypes.int4, 4),
     _et("u4", "U4", ml_dtypes.uint4, 4),
     _et("u1", "U1", np.uint8, 1),
+    _et("u2", "U2", np.uint8, 2),
+    _et("u3", "U3", np.uint8, 3),
+    _et("u6", "U6", np.uint8, 6),
     _et("i8", "I8", np.int8, 8),
     _et("i16", "I16", np.int16, 16),
     _et("i32", "I32", np.int32, 32),
@@ -100,41 +103,20 @@ _TYPES = [
     _et("nf4", "NF4", np.float32, 4),
 ]
 
-# nf4's 16 values, code 0 to 15 (OpenVINO's ConvertNF4 table, from bitsandbytes' NormalFloat4),
-# as the f32 values OpenVINO's lookup gives.
-NF4 = np.array(
-    [
-        -1.0,
-        -0.6961928009986877,
-        -0.5250730514526367,
-        -0.39491748809814453,
-        -0.28444138169288635,
-        -0.18477343022823334,
-        -0.09105003625154495,
-        0.0,
-        0.07958029955625534,
-        0.16093020141124725,
-        0.24611230194568634,
-        0.33791524171829224,
-        0.44070982933044434,
-        0.5626170039176941,
-        0.7229568362236023,
-        1.0,
-    ],
-    dtype=np.float32,
-)
-
 BY_NAME = {t.name: t for t in _TYPES}
 _ALIASES = {"bool": "boolean", "fp16": "f16", "fp32": "f32", "fp64": "f64", "bf16": "bf16"}
 _BY_PRECISION = {t.precision: t for t in _TYPES}
 _BY_PRECISION["BOOLEAN"] = BY_NAME["boolean"]
 _BY_PRECISION["BIN"] = BY_NAME["u1"]  # OpenVINO writes u1 ports as precision "BIN"
 # Types OpenVINO knows that irexec does not compute with: named so the error is specific.
-_KNOWN_UNSUPPORTED = {"u2", "u3", "u6", "i2", "dynamic", "undefined"}
+_KNOWN_UNSUPPORTED = {"i2", "dynamic", "undefined"}
+# The unsigned types held in uint8 arrays whose values span only 2^bits: code that makes or checks
+# values asks their range here, as their arrays cannot be told from u8's.
+NARROW_UINTS = ("u1", "u2", "u3", "u6")
 
 _BY_DTYPE: dict[np.dtype, ElementType] = {}
 for _t in _TYPES:
-    if _t.name not in ("u1", "nf4"):
+    if _t.name not in NARROW_UINTS + ("nf4",):
         _BY_DTYPE.setdefault(_t.dtype, _t)
 
 
@@ -190,56 +172,6 @@ def from_dtype(dtype) -> ElementType:
         raise ParseError(f"NumPy dtype {dtype} has no OpenVINO element type") from None
 
 
-def unpack(raw: np.ndarray, etype: ElementType, count: int) -> np.ndarray:
-    """Unpack ``count`` sub-byte elements from the bytes ``raw`` (uint8) in OpenVINO's order."""
-    if etype.name == "u1":
-        return np.unpackbits(raw, bitorder="big", count=count)
-    low = raw & 0x0F
-    high = raw >> 4
-    nibbles = np.empty(raw.size * 2, dtype=np.uint8)
-    nibbles[0::2] = low
-    nibbles[1::2] = high
-    nibbles = nibbles[:count]
-    if etype.name == "nf4":
-        return NF4[nibbles]
-    if etype.name == "f4e2m1":
-        return nibbles.view(ml_dtypes.float4_e2m1fn)
-    if etype.name == "i4":
-        signed = nibbles.astype(np.int8)
-        signed[signed > 7] -= 16
-        return signed.astype(ml_dtypes.int4)
-    return nibbles.astype(ml_dtypes.uint4)
-
-
-def pack(values: np.ndarray, etype: ElementType) -> bytes:
-    """Inverse of :func:`unpack`, used to write sample IRs and in tests."""
-    flat = np.asarray(values).reshape(-1)
-    if etype.name == "u1":
-        return np.packbits(flat.astype(np.uint8) & 1, bitorder="big").tobytes()
-    if etype.name == "nf4":
-        nib = nf4_codes(flat)
-    elif etype.name == "f4e2m1":
-        nib = flat.astype(ml_dtypes.float4_e2m1fn).view(np.uint8) & 0x0F
-    else:
-        nib = flat.astype(np.int8).astype(np.uint8) & 0x0F
-    if nib.size % 2:
-        nib = np.append(nib, np.uint8(0))
-    return (nib[0::2] | (nib[1::2] << 4)).astype(np.uint8).tobytes()
-
-
-# Halfway between neighbouring NF4 values, in f32: where OpenVINO's quantizer moves to the next
-# code (a value on a midpoint takes the lower code, as its "x > midpoint" tests do).
-_NF4_MIDPOINTS = ((NF4[:-1].astype(np.float64) + NF4[1:]) / 2).astype(np.float32)
-
-
-def nf4_codes(values) -> np.ndarray:
-    """The nf4 code (0..15, uint8) of each value: the nearest table value, NaN giving code 0 as
-    OpenVINO's comparisons (all false for NaN) do."""
-    v = np.asarray(values, dtype=np.float32)
-    codes = np.searchsorted(_NF4_MIDPOINTS, v, side="left").astype(np.uint8)
-    return np.where(np.isnan(v), np.uint8(0), codes)
-
-
 # ---- OpenVINO's Type: an element type as OpenVINO's Python API shows one ----------------------------
 
 
@@ -253,18 +185,11 @@ class NoDtypeError(InputError, IndexError):
 
 # How OpenVINO prints a type: its C++ type's name, "[u]int<bits>_t" for the integers, else the
 # IR name (measured).
-_PRINTED = {
-    "boolean": "char",
-    "f16": "float16",
-    "bf16": "bfloat16",
-    "f32": "float32",
-    "f64": "double64",
-    "nf4": "nfloat4",
-}
+_PRINTED = dict(boolean="char", f16="float16", bf16="bfloat16", f32="float32", f64="double64", nf4="nfloat4")
 # The types OpenVINO's is_quantized() says yes to (measured: a fixed list, not a rule).
 _QUANTIZED = frozenset({"i4", "i8", "i32", "u8", "nf4", "f8e4m3", "f8e5m2", "f8e8m0", "f4e2m1"})
 # Types OpenVINO names that irexec does not compute with: they exist to be named and compared.
-_NAMED_ONLY = [_et(f"u{n}", f"U{n}", np.uint8, n) for n in (2, 3, 6)] + [_et("dynamic", "DYNAMIC", object, 0)]
+_NAMED_ONLY = [_et("dynamic", "DYNAMIC", object, 0)]
 # One element of a string tensor in OpenVINO's memory: a std::string, 32 bytes.
 _STRING_BYTES = 32
 

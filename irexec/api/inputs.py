@@ -10,7 +10,7 @@ from ..errors import InputError, ParseError
 from ..ops.type.convert_narrow import NARROW
 from ..shapes import fits, fmt
 from ..strings import as_strings
-from ..types import ElementType, from_dtype
+from ..types import NARROW_UINTS, ElementType, from_dtype
 from .tensor_info import TensorInfo
 
 
@@ -38,8 +38,9 @@ def check_input(info: TensorInfo, value, what: str = "input") -> np.ndarray:
         if converted is None:
             raise InputError(f"{what} '{info.name}' expects {want}, got {_dtype_name(arr.dtype)}{why}")
         arr = converted
-    if want is not None and want.name == "u1" and arr.size and np.any(arr > 1):
-        raise InputError(f"{what} '{info.name}' is u1: values must be 0 or 1")
+    if want is not None and want.name in NARROW_UINTS and arr.size and np.any(arr >> want.bits):
+        top = (1 << want.bits) - 1  # (held in uint8: the range is the type's, not the array's)
+        raise InputError(f"{what} '{info.name}' is {want}: values must be " + ("0 or 1" if top == 1 else f"0 to {top}"))
     if not fits(info.shape, arr.shape):
         raise InputError(f"{what} '{info.name}' expects shape {fmt(info.shape)}, got {list(arr.shape)}")
     return arr
@@ -81,7 +82,7 @@ def convert_input(arr: np.ndarray, want: ElementType) -> tuple:
     when every value fits (Python ints feed i32). Booleans feed boolean inputs only; integers never
     become floats nor floats integers. An empty array takes the input's type."""
     src, have, need = arr.dtype, _kind(arr.dtype), _kind(want.dtype)
-    if want.name == "u1":
+    if want.name in NARROW_UINTS:
         need = "int"
     if have is None or need is None:
         return None, ""

@@ -2,8 +2,8 @@
 with irexec's element types, in irexec.types, and is imported from here as OpenVINO users do.)
 
 A ``Tensor`` holds its elements in irexec's form, a C-ordered NumPy array: the dtype irexec
-computes with (bfloat16, int4, the 8-bit floats as ml_dtypes' types, u1 a byte an element, nf4
-as float32), strings as Python str in an object array. ``Tensor(array)`` copies, as OpenVINO's does;
+computes with (bfloat16, int4, the 8-bit floats as ml_dtypes' types, u1, u2, u3 and u6 a byte an
+element, nf4 as float32), strings as Python str in an object array. ``Tensor(array)`` copies, as OpenVINO's does;
 ``shared_memory=True`` shares the array's memory, which must be C-contiguous and writeable.
 ``Tensor(array, shape, type)`` views the array's bytes as OpenVINO's does (always shared).
 A tensor keeps its first allocation as its capacity: ``set_shape`` to fewer elements reuses it,

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..types import BY_NAME, pack, unpack
+from ..kernels.packing import pack, unpack
+from ..types import BY_NAME
 
 # The types OpenVINO shows through a dtype of the same width: that dtype's bits are the values'.
 _VIEWED = {"bf16": np.uint16, "f8e4m3": np.uint8, "f8e5m2": np.uint8, "f8e8m0": np.uint8}
 # The types it packs (irexec.types packs them alike, as the .bin holds them).
-_PACKED = ("i4", "u4", "u1", "nf4", "f4e2m1")
+_PACKED = ("i4", "u4", "u1", "u2", "u3", "u6", "nf4", "f4e2m1")
 
 
 def to_device(ov, arr: np.ndarray, ov_type):

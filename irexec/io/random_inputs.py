@@ -24,6 +24,7 @@ from ..errors import InputError, IRExecError, UsageError
 from ..limits import fmt_bytes
 from ..ops.op import Fact
 from ..shapes import fmt, normalize_axis, static
+from ..types import NARROW_UINTS
 from .inputs import suggest
 from .random_values import random_below, random_data, random_strings
 from .roles import bound_axis, data_input, declared_inputs
@@ -197,7 +198,7 @@ def _smallest(highs: list, etype):
     what ``etype`` holds; None when there is none, or no valid value (a bound of 0)."""
     if not highs:
         return None
-    top = 2 if etype.name == "u1" else min(int(ml_dtypes.iinfo(etype.dtype).max) + 1, 1 << 62)
+    top = 1 << etype.bits if etype.name in NARROW_UINTS else min(int(ml_dtypes.iinfo(etype.dtype).max) + 1, 1 << 62)
     arrays = [np.asarray(h, np.int64) for h in highs]
     rows = [a for a in arrays if a.ndim]
     if rows and all(len(r) == len(rows[0]) for r in rows):

@@ -2,7 +2,7 @@
 and indices valid for an index input's bound (``irexec.ops.op.Bound``).
 
 Data: floats uniform in [-1, 1), strings of 0 to 8 ASCII letters and digits, integers in [-100, 100) (unsigned: [0, 100); i4: [-8, 8); u4:
-[0, 16); u1: 0 or 1), booleans with even odds; nf4 one of its 16 values, f8e8m0 (powers of two
+[0, 16); u1, u2, u3, u6: 0 to 2^bits - 1), booleans with even odds; nf4 one of its 16 values, f8e8m0 (powers of two
 only) a power of two in [2^-8, 2^8]. Values are drawn in float64/int64 a block at a time and cast
 into the result, so a large tensor never has a float64 twin; the draws are those one call over
 the whole shape would make, so a seed gives the same values whatever the block.
@@ -15,9 +15,10 @@ import math
 import numpy as np
 
 from ..errors import InputError, ValidationError
+from ..kernels.packing import NF4
 from ..limits import fmt_bytes
 from ..strings import strings_from
-from ..types import NF4, ElementType
+from ..types import NARROW_UINTS, ElementType
 
 _BLOCK = 1 << 20  # elements drawn at a time: the float64/int64 draws stay a few MiB
 
@@ -25,8 +26,8 @@ _BLOCK = 1 << 20  # elements drawn at a time: the float64/int64 draws stay a few
 def random_data(rng: np.random.Generator, shape: tuple, etype: ElementType) -> np.ndarray:
     """Random values of ``shape`` and ``etype`` (see the module docstring for the ranges)."""
     shape = tuple(int(d) for d in shape)
-    if etype.name == "u1":
-        return rng.integers(0, 2, shape, dtype=np.uint8)
+    if etype.name in NARROW_UINTS:
+        return rng.integers(0, 1 << etype.bits, shape, dtype=np.uint8)
     if etype.name == "string":
         return random_strings(rng, shape)
     if etype.name == "boolean":

@@ -16,8 +16,9 @@ from typing import cast
 import numpy as np
 
 from ..errors import ParseError
+from ..kernels.packing import unpack
 from ..strings import unpack_strings
-from ..types import ElementType, unpack
+from ..types import ElementType
 
 
 class Weights:

@@ -16,9 +16,10 @@ import numpy as np
 from lxml import etree
 
 from ..graph import Body, Graph, Layer, Port
+from ..kernels.packing import pack
 from ..shapes import PShape
 from ..strings import pack_strings
-from ..types import ElementType, pack
+from ..types import ElementType
 
 # The values a constant's bytes are taken from: the graph's own layer -> its array.
 ConstValue = Callable[[Layer], np.ndarray]

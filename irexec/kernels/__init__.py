@@ -1,4 +1,5 @@
-"""Pure NumPy kernels of the scatter family and their gather inverses.
+"""Pure NumPy kernels of the scatter family and their gather inverses, and (``packing``, imported
+by its own name) the .bin's sub-byte layouts.
 
 ``scatter_elements`` follows ONNX's ScatterElements (names and defaults as ONNX spells them);
 the others take OpenVINO's reduction names. The IR ops call these same functions.

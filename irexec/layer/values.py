@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import ParseError
 from ..shapes import MAX_RANK, fits, fmt, is_static, to_ints
-from ..types import ElementType
+from ..types import NARROW_UINTS, ElementType
 
 # A comment giving values: "values: [...]", "value [0]", "expected values = ...". Other comments
 # ("<!-- data -->", "<!-- value of the axis -->") are prose and ignored.
@@ -83,7 +83,10 @@ def cast_values(raw: np.ndarray, etype: ElementType, **where) -> np.ndarray:
     if etype.is_integer:
         if raw.dtype.kind == "f" and raw.size and not np.all(np.isfinite(raw) & (raw == np.round(raw))):
             raise ParseError(f"values of an {etype} port must be integers", **where)
-        lo, hi = (0, 1) if etype.name == "u1" else (int(ml_dtypes.iinfo(dtype).min), int(ml_dtypes.iinfo(dtype).max))
+        narrow = etype.name in NARROW_UINTS  # (uint8 arrays: the range is the type's)
+        lo, hi = (
+            (0, (1 << etype.bits) - 1) if narrow else (int(ml_dtypes.iinfo(dtype).min), int(ml_dtypes.iinfo(dtype).max))
+        )
         if raw.size and (raw.min() < lo or raw.max() > hi):
             raise ParseError(f"values must be in [{lo}, {hi}] for an {etype} port", **where)
         return (raw if raw.dtype.kind == "f" else raw.astype(np.int64)).astype(dtype)

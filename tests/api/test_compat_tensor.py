@@ -304,8 +304,10 @@ def test_allocated_tensors_hold_zeros_or_empty_strings():
     assert t.data.dtype == np.float32 and not t.data.any() and t.data.flags.c_contiguous
     assert Tensor(Type.bf16, [2]).data.dtype == ml_dtypes.bfloat16 and Tensor(Type.i4, [3]).data.shape == (3,)
     assert Tensor(Type.string, [2]).str_data.tolist() == ["", ""]
-    with pytest.raises(TensorError, match="irexec does not compute with element type u2"):
-        Tensor(Type.u2, [4])
+    # u2 as u1: a byte an element (OpenVINO's data packs them: 1 byte), its byte size OpenVINO's.
+    assert Tensor(Type.u2, [4]).data.tolist() == [0, 0, 0, 0] and Tensor(Type.u2, [4]).byte_size == 1
+    with pytest.raises(TensorError, match="irexec does not compute with element type dynamic"):
+        Tensor(Type.dynamic, [4])
     with pytest.raises(TensorError, match="over the budget") as caught:
         Tensor(Type.f32, [2**40, 2**20])
     assert isinstance(caught.value, RuntimeError)

@@ -28,9 +28,10 @@ import irexec
 from irexec.check.lint import check as lint_check
 from irexec.check.shape_inference import infer_shapes
 from irexec.cli import cli
+from irexec.kernels.packing import unpack
 from irexec.run import sizing
 from irexec.shapes import compatible, fits, fmt
-from irexec.types import BY_NAME, unpack
+from irexec.types import BY_NAME
 
 from .irwriter import Row, write_ir
 from .rows import Error, Table

@@ -8,8 +8,9 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
+from irexec.kernels.packing import pack
 from irexec.strings import pack_strings
-from irexec.types import BY_NAME, DYNAMIC, pack
+from irexec.types import BY_NAME, DYNAMIC
 
 # (and dynamic: the empty Const standing for an absent optional input, GroupQueryAttention's)
 ETYPES = {**BY_NAME, "dynamic": DYNAMIC}

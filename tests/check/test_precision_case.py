@@ -113,9 +113,8 @@ def test_an_input_port_of_another_type_is_found_whatever_the_case(tmp_path):
 @pytest.mark.parametrize(
     "spelling, message",
     [
-        ("U2", "element type 'u2' is not supported by irexec"),
-        ("u2", "element type 'u2' is not supported by irexec"),
         ("I2", "element type 'i2' is not supported by irexec"),
+        ("i2", "element type 'i2' is not supported by irexec"),
         ("FLOAT32", "unknown element type 'FLOAT32'"),
         ("Fp33", "unknown element type 'Fp33'"),
     ],

@@ -23,7 +23,7 @@ def _values(name: str) -> np.ndarray:
     if name == "u1":
         return np.array([1, 0, 1, 1, 0, 1], np.uint8)
     if name == "nf4":
-        from irexec.types import NF4
+        from irexec.kernels.packing import NF4
 
         return NF4[[0, 3, 7, 15, 9, 12]]
     if name in ("u4", "f8e8m0"):

@@ -37,6 +37,15 @@ def test_every_kind_is_in_the_corpus():
     assert seen == kinds and len(FOLDERS) >= 7
 
 
+def test_every_ir_lints_clean():
+    from irexec.check.lint import check
+
+    for folder in FOLDERS:
+        for name in ("openvino_tokenizer.xml", "openvino_detokenizer.xml"):
+            findings = check(os.path.join(DATA, folder, name)).findings
+            assert findings == [], f"{folder}/{name}: {findings[:3]}"
+
+
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_tokens_and_texts_are_openvinos(folder):
     meta = _expected(folder)

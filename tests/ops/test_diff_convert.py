@@ -23,7 +23,8 @@ from test_diff_elementwise import BF16, from_ov_tensor, np_dtype, ov_type, run_b
 import irexec
 from helpers import oracle  # skips these tests when openvino is not installed
 from helpers.oracle import ov
-from irexec.types import BY_NAME, pack, unpack
+from irexec.kernels.packing import pack, unpack
+from irexec.types import BY_NAME
 
 FLOATS = ["f16", "bf16", "f32", "f64"]
 INTS = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"]

@@ -6,7 +6,8 @@ import pytest
 
 import irexec
 from helpers.oracle import compare, ov
-from irexec.types import BY_NAME, pack, unpack
+from irexec.kernels.packing import pack, unpack
+from irexec.types import BY_NAME
 
 ops = pytest.importorskip("openvino.opset15")
 
@@ -114,7 +115,7 @@ def test_full_range_values_survive_where_the_plugin_narrows(tmp_path, name):
 
 @pytest.mark.parametrize("name", ["i4", "u4", "u1"])
 def test_pack_unpack_round_trip_matches_openvino_bytes(name):
-    """irexec.types.pack is the inverse of unpack, and both agree with the bytes OpenVINO writes."""
+    """irexec.kernels.packing.pack is the inverse of unpack, and both agree with the bytes OpenVINO writes."""
     vals = sample(name, (13,), np.random.default_rng(3))
     c = ops.constant(vals, dtype=OV_TYPES[name])
     ov_bytes = c.get_data().view(np.uint8).tobytes() if hasattr(c, "get_data") else None
@@ -128,5 +129,5 @@ def test_pack_unpack_round_trip_matches_openvino_bytes(name):
 def test_bf16_and_int4_are_ml_dtypes():
     assert BY_NAME["bf16"].dtype == np.dtype(ml_dtypes.bfloat16)
     assert BY_NAME["i4"].dtype == np.dtype(ml_dtypes.int4)
-    with pytest.raises(irexec.ParseError, match="'u2' is not supported"):
-        irexec.types.element_type("u2")
+    with pytest.raises(irexec.ParseError, match="'i2' is not supported"):
+        irexec.types.element_type("i2")

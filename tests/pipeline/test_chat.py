@@ -62,3 +62,44 @@ def test_output_is_capped(monkeypatch):
     monkeypatch.setattr(chat, "MAX_RENDERED", 1000)
     with pytest.raises(ExecutionError, match="renders more than 1000 characters"):
         chat.render("{% for i in range(100) %}{{ 'x' * 20 }}{% endfor %}", USER, True, "", "")
+
+
+def test_block_tags_lose_their_indentation_and_newline():
+    # lstrip_blocks: the spaces before a block tag go; trim_blocks: the newline after one.
+    template = (
+        "{% for m in messages %}\n    {% if m['role'] == 'user' %}\n<{{ m['content'] }}>\n    {% endif %}\n{% endfor %}"
+    )
+    assert chat.render(template, USER, True, "", "") == "<Hello world>\n"
+
+
+def test_the_bounds_let_their_limit_through(monkeypatch):
+    monkeypatch.setattr(chat, "MAX_RENDERED", 1000)
+    monkeypatch.setattr(chat, "MAX_RANGE", 10)
+    assert chat.render("{{ 'a' * 1000 }}", USER, True, "", "") == "a" * 1000
+    assert (
+        chat.render("{% for i in range(4) %}{% endfor %}{% for i in range(6) %}{{ i }}{% endfor %}", USER, True, "", "")
+        == "012345"
+    )
+    with pytest.raises(ExecutionError, match="loops over more than 10 numbers"):
+        chat.render("{% for i in range(5) %}{% endfor %}{% for i in range(6) %}{% endfor %}", USER, True, "", "")
+    with pytest.raises(ExecutionError, match="repeats 1 items 1001 times"):
+        chat.render("{{ 'a' * 1001 }}", USER, True, "", "")
+
+
+def test_the_largest_exponent_is_allowed():
+    assert chat.render(f"{{{{ 2 ** {chat.MAX_EXPONENT} }}}}", USER, True, "", "") == str(2**chat.MAX_EXPONENT)
+    with pytest.raises(ExecutionError, match=f"raises to the power {chat.MAX_EXPONENT + 1}"):
+        chat.render(f"{{{{ 2 ** {chat.MAX_EXPONENT + 1} }}}}", USER, True, "", "")
+
+
+def test_without_jinja2_one_line_says_what_to_install(monkeypatch):
+    import sys
+
+    from irexec.errors import UsageError
+
+    monkeypatch.setitem(sys.modules, "jinja2.sandbox", None)
+    with pytest.raises(UsageError) as e:
+        chat.render("x", USER, True, "", "")
+    assert str(e.value) == (
+        "applying the chat template needs Jinja2: pip install 'irexec[generate]' (or give --no-chat-template)"
+    )

@@ -71,3 +71,30 @@ def test_the_folders_config_and_special_tokens(pipe):
     tok = pipe.get_tokenizer()
     assert (tok.bos_token, tok.eos_token) == ("<s>", "</s>")
     assert tok.apply_chat_template([{"role": "user", "content": "hi"}]) == "<|user|>hi<|end|><|assistant|>"
+
+
+def test_the_template_gets_the_special_tokens_and_its_absence_is_one_line(pipe, monkeypatch):
+    from irexec.errors import UsageError
+
+    tok = pipe.get_tokenizer()
+    hi = [{"role": "user", "content": "hi"}]
+    monkeypatch.setattr(tok, "chat_template", "{{ bos_token }}|{{ eos_token }}|{{ messages[0]['content'] }}")
+    assert tok.apply_chat_template(hi) == "<s>|</s>|hi"
+    monkeypatch.setattr(tok, "chat_template", "")
+    with pytest.raises(UsageError) as e:
+        tok.apply_chat_template(hi)
+    assert str(e.value) == "the tokenizer has no chat template: give the prompt as it is (--no-chat-template)"
+    # Without a template a prompt is encoded as it is, with the special tokens (genai's way).
+    assert pipe.prompt_ids("Hello world", True) == tok.encode(["Hello world"])["input_ids"][0].tolist()
+
+
+def test_special_tokens_switches(pipe):
+    tok = pipe.get_tokenizer()
+    with_bos = tok.encode(["Hello world"])["input_ids"][0].tolist()
+    assert (
+        with_bos[0] == tok.bos_token_id
+        and tok.encode(["Hello world"], add_special_tokens=False)["input_ids"][0].tolist() == with_bos[1:]
+    )
+    assert tok.decode([with_bos]) == ["Hello world"]
+    assert tok.decode([with_bos], skip_special_tokens=False) == ["<s> Hello world"]
+    assert tok.decode(with_bos) == ["Hello world"]  # (one row given flat)

@@ -1,7 +1,7 @@
 """Convert-1: element type conversion, as the OpenVINO CPU plugin does it.
 
 - Integer to integer (and boolean to integer) keeps the low N bits: modulo 2^N, as the spec
-  and C++ say, for every width including i4, u4 and u1.
+  and C++ say, for every width including i4, u4, u1, u2, u3 and u6.
 - Float to integer truncates toward zero into a 32-bit integer first (a 64-bit one for the
   64-bit destinations and the non-negative half of u32), then keeps the low N bits. NaN and
   values outside that intermediate range become its minimum, the x86 "integer indefinite"
@@ -19,7 +19,8 @@ wider; to boolean it computes |x| > 0 in i32 (NaN and -2^31 give false); to bf16
 integers and f64 (and, on AVX2 machines, f32 and f16) by adding half an ulp only when the kept
 last bit is odd, and AVX512-BF16 machines flush f32 subnormals to zero; its constant folding
 turns negative i4 into 2^31 - 1 on the way to u32 and u64; it merges f32 -> i4 -> f32 into
-nothing, keeping values i4 cannot hold. It gives i4 and u4 outputs packed, and refuses u1 ones.
+nothing, keeping values i4 cannot hold. It gives i4, u4 and u2 outputs packed, and refuses u1, u3
+and u6 ones (its constant folding gives u3 and u6 the low bits, as irexec does).
 
 The floats narrower than f16 (f8e4m3, f8e5m2, f8e8m0, f4e2m1, nf4) and the plugin's departures
 there: see convert_narrow.py.
@@ -31,6 +32,7 @@ import ml_dtypes
 import numpy as np
 
 from ...shapes import is_static, to_ints
+from ...types import NARROW_UINTS
 from ..common import require_array_shape
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
@@ -50,7 +52,7 @@ _WINDOWS = {
 
 def convert(x: np.ndarray, dst) -> np.ndarray:
     """Convert an array to the NumPy dtype of element type ``dst``, as OpenVINO's Convert does."""
-    if x.dtype == dst.dtype and dst.name not in ("u1", "nf4"):
+    if x.dtype == dst.dtype and dst.name not in NARROW_UINTS + ("nf4",):  # (uint8 arrays: keep the bits)
         return x
     x = _widen(x)
     if dst.name in NARROW:
@@ -116,8 +118,8 @@ def _float_to_int(x: np.ndarray, dst) -> np.ndarray:
 
 
 def _keep_low_bits(v: np.ndarray, dst) -> np.ndarray:
-    if dst.name == "u1":
-        return (v & 1).astype(np.uint8)
+    if dst.name in NARROW_UINTS:
+        return (v & ((1 << dst.bits) - 1)).astype(np.uint8)
     if dst.name == "u4":
         return (v & 0xF).astype(np.uint8).astype(dst.dtype)
     if dst.name == "i4":

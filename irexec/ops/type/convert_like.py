@@ -6,9 +6,10 @@ Convert lists (irexec/ops/type/convert.py): float to integer truncates into an i
 the 64-bit destinations) and keeps the low bits, NaN and values beyond it giving the minimum;
 to boolean is ``x != 0``; to f16/bf16 rounds once to nearest even. The plugin narrows i64, u32
 and u64 to i32 (an i64 ``like`` holding 3e9 from f32 gives -2^31 there); irexec does not.
-irexec does not take a u1 ``like``, which OpenVINO does (its arrays cannot be told from u8's
-when computing), nor an nf4 one (nf4 computes as f32). The floats narrower than f16 convert as
-Convert converts them (irexec/ops/type/convert_narrow.py).
+irexec does not take a u1, u2, u3 or u6 ``like`` (their arrays cannot be told from u8's when
+computing), where the CPU plugin takes u1 and u2 ones (and refuses u3 and u6), nor an nf4 one
+(nf4 computes as f32). The floats narrower than f16 convert as Convert converts them
+(irexec/ops/type/convert_narrow.py).
 """
 
 from __future__ import annotations

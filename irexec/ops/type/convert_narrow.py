@@ -28,7 +28,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from ...types import NF4, nf4_codes
+from ...kernels.packing import NF4, nf4_codes
 
 NARROW = ("f8e4m3", "f8e5m2", "f8e8m0", "f4e2m1", "nf4")
 _NARROW_DTYPES = {

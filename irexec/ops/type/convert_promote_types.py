@@ -20,26 +20,26 @@ defines it (it never depends on the values, and on shapes only in PyTorch mode):
 With a rank unknown ahead, PyTorch mode cannot tell whether an input is a scalar: OpenVINO then
 takes it as not one, irexec leaves the output type open until the run. The CPU plugin converts
 as its Convert does (it narrows i64, u32 and u64 to i32 on the way; irexec does not: see
-Convert-1). irexec does not take u1 inputs, which OpenVINO does (their arrays cannot be told
-from u8's when computing the common type), nor the floats narrower than f16 (f8e4m3, f8e5m2,
+Convert-1). irexec does not take u1, u2, u3 or u6 inputs, which OpenVINO does (their arrays
+cannot be told from u8's when computing the common type), nor the floats narrower than f16 (f8e4m3, f8e5m2,
 f8e8m0, f4e2m1, nf4).
 """
 
 from __future__ import annotations
 
 from ...errors import ValidationError
-from ...types import BY_NAME, from_dtype
+from ...types import BY_NAME, NARROW_UINTS, from_dtype
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
 from .convert import convert
 from .convert_narrow import NARROW
 
 _INTS = {4: "i4", 8: "i8", 16: "i16", 32: "i32", 64: "i64"}
-# Every type but u1, whose arrays (uint8) cannot be told from u8's when computing.
-NOT_U1 = "|".join(name for name in BY_NAME if name not in ("u1", "string"))
+# Every type but u1, u2, u3 and u6, whose arrays (uint8) cannot be told from u8's when computing.
+NOT_U1 = "|".join(name for name in BY_NAME if name not in NARROW_UINTS + ("string",))
 # Promotion rules are written for the standard types only: the floats narrower than f16 are not
 # promoted (an f8 weight reaches an op through Convert).
-_PROMOTED = "|".join(name for name in BY_NAME if name not in ("u1", "string") + NARROW)
+_PROMOTED = "|".join(name for name in BY_NAME if name not in NARROW_UINTS + ("string",) + NARROW)
 
 
 def _bits(t) -> int:

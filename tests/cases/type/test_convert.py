@@ -3,8 +3,9 @@
 Every pair of the types a Parameter can have, on values where the plugin is exact, then the
 rules with their edge values (float to integer truncates into an i32 and keeps the low bits;
 NaN and values beyond i32 become -2^31 first), then the places where the plugin departs (it
-narrows i64, u32 and u64 to i32 and holds f64 as f32; its own bf16 rounding). i4 and u4 come in
-as constants only (the plugin takes them no other way). Conversions to i4, u4 and u1 are left
+narrows i64, u32 and u64 to i32 and holds f64 as f32; its own bf16 rounding). i4, u4, u2, u3 and
+u6 come in as constants (the plugin takes i4, u4, u3 and u6 no other way; a u2 Parameter, fed
+packed, is tests/ir/test_narrow_types.py's). Conversions to i4, u4 and u1 are left
 to tests/ops/test_diff_convert.py: the plugin gives i4 and u4 outputs packed, and refuses u1 ones.
 
 Last, f32, f16 and f64 to every integer type at the bounds of the windows (2^31, -2^31, 2^32 to
@@ -24,6 +25,7 @@ NAN, INF = float("nan"), float("inf")
 I32_MIN = -(2**31)
 F32_MAX = 3.4028234663852886e38
 TYPES = ["boolean", "f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"]
+NARROW_UINTS = ("u2", "u3", "u6")
 
 
 def values(src: str, dst: str) -> list:
@@ -34,6 +36,8 @@ def values(src: str, dst: str) -> list:
         return [0, 3, 7] if dst in ("u32", "u64") else [-8, -1, 0, 3, 7]  # see "i4 to u32" below
     if src == "u4":
         return [0, 1, 9, 15]
+    if src in NARROW_UINTS:  # (each type's whole range, its largest value included)
+        return {"u2": [0, 1, 2, 3], "u3": [0, 1, 5, 7], "u6": [0, 1, 33, 63]}[src]
     if src[0] in "fb":
         vals = [-100.75, -2.5, -1.0, -0.0, 0.0, 0.5, 1.75, 3.0, 100.25, 127.5]
         # The plugin's f64 to u8 saturates (see "f64 to i8" below): non-negative values only.
@@ -43,7 +47,8 @@ def values(src: str, dst: str) -> list:
 
 def convert(src: str, dst: str, vals, **kw) -> Case:
     """Convert ``vals`` of ``src`` to ``dst``."""
-    return Case((T(src, (len(vals),), vals, const=src in ("i4", "u4")),), attrs={"destination_type": dst}, **kw)
+    const = src in ("i4", "u4") + NARROW_UINTS
+    return Case((T(src, (len(vals),), vals, const=const),), attrs={"destination_type": dst}, **kw)
 
 
 def pair(src: str, dst: str) -> Case:
@@ -145,7 +150,7 @@ def at_the_bounds(src: str, dst: str) -> list:
 TABLE = Table(
     "Convert",
     "opset1",
-    cases=[pair(s, d) for s in TYPES + ["i4", "u4"] for d in TYPES]
+    cases=[pair(s, d) for s in TYPES + ["i4", "u4", *NARROW_UINTS] for d in TYPES]
     + [
         # Float to integer: truncate into an i32 (NaN, +-inf and values beyond it: -2^31), keep the low bits.
         convert("f32", "i8", OUT_OF_RANGE, expect=([-56, -1, 2, 44, 127, 0, 0, 0, 0, 0, 0, 0],)),
