@@ -3,9 +3,10 @@ strings and what lies between them in ``chars``: ``begins[row] = begins_in[ragge
 ``ends[row] = ends_in[ragged_ends[row] - 1]`` (the detokenizer's tokens, decoded one by one into
 one buffer, joined back into a text per row).
 
-An empty row fuses to an empty string (begin = end). The extension reads ``begins``/``ends`` at
-the row's begin there as for any row: the next row's first string, or past the strings' end after
-the last (undefined); irexec gives the empty string the row stands for."""
+An empty row is fused as the extension fuses it, from ``begins``/``ends`` at the row's begin: the
+next row's first string (a batch's row of special tokens only, decoded with them skipped, reads
+as the next row's first token; irexec gives what OpenVINO gives). Past the strings' end (an empty
+last row) the extension reads out of its inputs; irexec gives an empty string there."""
 
 import numpy as np
 
@@ -50,11 +51,13 @@ class FuzeRagged(Op):
             raise ExecutionError(
                 f"FuzeRagged's row {k} spans strings [{rb.reshape(-1)[k]}, {re_.reshape(-1)[k]}), outside the {n} there are"
             )
-        first = np.where(full, rb, 0)
-        last = np.where(full, re_ - 1, 0)
+        # (an empty row reads its begin's string, when there is one: the extension's indexing)
+        inside = full | ((rb >= 0) & (rb < n))
+        first = np.where(inside, rb, 0)
+        last = np.where(full, re_ - 1, first)
         if n:
-            out_b = np.where(full, begins[first], 0).astype(np.int32)
-            out_e = np.where(full, ends[last], 0).astype(np.int32)
+            out_b = np.where(inside, begins[first], 0).astype(np.int32)
+            out_e = np.where(inside, ends[last], 0).astype(np.int32)
         else:
             out_b = out_e = np.zeros(rb.shape, np.int32)
         return out_b, out_e
