@@ -24,7 +24,7 @@ from ..io.outputs import check_output_file, format_table, save_npz_atomic
 from ..io.random_inputs import random_inputs
 from ..io.text_inputs import model_in_folder, text_feeds, tokenizer_of
 from ..limits import fmt_bytes, parse_size
-from .running import output_sources, run_repeated, start_dump, warn_waived
+from .running import output_sources, run_profiled, run_repeated, start_dump, warn_waived
 
 # --compare, --dump and --profile import their helpers when asked for: a plain run's new process
 # does not pay for them.
@@ -91,20 +91,26 @@ from .running import output_sources, run_repeated, start_dump, warn_waived
     help="The most one tensor may take, e.g. 512M or 4G; a model or input that would need "
     "more is refused before allocating. Default: half the memory, at most 16G.",
 )
-@click.option("--profile", is_flag=True, help="After the run, list each layer's time and output size, slowest first.")
+@click.option(
+    "--profile",
+    is_flag=True,
+    help="Time the model as benchmark_app does: a cold first run apart, the latency of runs without "
+    "per-layer hooks, then each layer's time and output size from profiled runs (slowest first), a "
+    "summary by op type, and what the profiler cost.",
+)
 @click.option(
     "--repeat",
     type=click.IntRange(min=1),
     default=1,
     metavar="N",
-    help="With --profile: run N times and show each layer's median time.",
+    help="With --profile: N runs without hooks for the latency and N profiled ones, each layer's time its median.",
 )
 @click.option(
     "--report",
     "report_format",
     type=click.Choice(["json", "csv"]),
     help="With --profile: print the profile as JSON or CSV on stdout instead of the tables "
-    "(each layer's time, and the latency figures benchmark_app gives).",
+    "(the latency figures benchmark_app gives, the summary by op type, each layer's time).",
 )
 @click.option(
     "--compare",
@@ -317,7 +323,11 @@ def run(
     try:
         dump = start_dump(m, feeds, dump_dir) if dump_dir else None
         try:
-            results, profiler, walls = run_repeated(m, feeds, profile, repeat, dump, set(made))
+            profiled: list = []
+            if profile:
+                results, profiler, walls, profiled = run_profiled(m, feeds, repeat, dump, set(made))
+            else:
+                results, profiler, walls = run_repeated(m, feeds, False, repeat, dump, set(made))
             if output:
                 save_npz_atomic(output, results)
             if dump:
@@ -327,9 +337,9 @@ def run(
                 dump.discard()
             raise
         if profiler:
-            from ..io.profile import latency_lines, profile_report, profile_table
+            from ..io.profile import latency_lines, profile_report, profile_table, type_table
         if report_format:  # (stdout is the report's alone)
-            click.echo(profile_report(profiler.get_profiling_info(), walls, report_format))
+            click.echo(profile_report(profiler.get_profiling_info(), walls, report_format, profiled))
         if output:
             click.echo(
                 f"wrote {len(results)} output(s) to {one_line(output)}", err=output == "-" or bool(report_format)
@@ -337,8 +347,9 @@ def run(
         elif not ref and not report_format:
             click.echo(terminal_text(format_table(m, results)))
         if profiler and not report_format:
-            click.echo(terminal_text(profile_table(profiler.get_profiling_info(), repeat, statistics.median(walls))))
-            click.echo(latency_lines(walls))
+            click.echo(terminal_text(profile_table(profiler.get_profiling_info(), repeat, statistics.median(profiled))))
+            click.echo(terminal_text(type_table(profiler.get_profiling_info())))
+            click.echo(latency_lines(walls, profiled))
         if dump:
             click.echo(
                 f"dumped {len(dump.tensors)} tensor(s), {fmt_bytes(dump.written)}, to {one_line(dump_dir)} "

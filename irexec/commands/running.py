@@ -57,6 +57,18 @@ def run_repeated(m, feeds, profile, repeat, dump, random_names=frozenset(), prof
     return results, profiler, walls
 
 
+def run_profiled(m, feeds, repeat, dump, random_names=frozenset()):
+    """--profile, measured as benchmark_app measures: a first run (cold: it sizes the model for its
+    inputs and unpacks its constants), then ``repeat`` runs without the per-layer hooks, whose
+    times are the latency; then ``repeat`` profiled runs, whose medians are each layer's time (the
+    hooks' own cost stays out of the latency). Returns the outputs, the profiler, the wall times
+    of the first and the plain runs, and those of the profiled runs."""
+    _, _, walls = run_repeated(m, feeds, False, 1 + repeat, dump, random_names)
+    profiler = Profiler()
+    results, _, profiled = run_repeated(m, feeds, False, repeat, None, random_names, profiler)
+    return results, profiler, walls, profiled
+
+
 def _chain(*observers):
     observers = [o for o in observers if o is not None]
     if len(observers) <= 1:

@@ -46,17 +46,47 @@ def profile_table(infos: list, runs: int, wall: float) -> str:
     for r in rows:
         cells = [r[0].rjust(widths[0]), r[1].rjust(widths[1])] + [c.ljust(w) for c, w in zip(r[2:], widths[2:])]
         lines.append("  ".join(cells).rstrip())
-    how = "one run" if runs == 1 else f"median of {runs} runs"
-    lines.append(f"({how}; the whole infer() call took {_ms(wall)} ms)")
+    how = "one profiled run" if runs == 1 else f"median of {runs} profiled runs"
+    lines.append(f"({how}; a profiled infer() call took {_ms(wall)} ms)")
     return "\n".join(lines)
 
 
-def latency_figures(walls: list) -> dict:
+def type_rows(infos: list) -> list:
+    """benchmark_app's per-type summary: each op type's layer count, time and share of the total,
+    slowest first (ties by name)."""
+    total = sum(i.seconds for i in infos)
+    by: dict = {}
+    for i in infos:
+        entry = by.setdefault(i.node_type, [0, 0.0])
+        entry[0] += 1
+        entry[1] += i.seconds
+    return [
+        {"type": t, "count": n, "time_ms": sec * 1e3, "share": sec / total if total > 0 else 0.0}
+        for t, (n, sec) in sorted(by.items(), key=lambda kv: (-kv[1][1], kv[0]))
+    ]
+
+
+def type_table(infos: list) -> str:
+    """The per-type summary as a table."""
+    rows = [("time ms", "share", "type", "layers")] + [
+        (f"{r['time_ms']:.3f}", f"{100 * r['share']:.1f}%", one_line(r["type"]), str(r["count"]))
+        for r in type_rows(infos)
+    ]
+    widths = [max(len(r[c]) for r in rows) for c in range(4)]
+    return "\n".join(
+        "  ".join([r[0].rjust(widths[0]), r[1].rjust(widths[1]), r[2].ljust(widths[2]), r[3].rjust(widths[3])]).rstrip()
+        for r in rows
+    )
+
+
+def latency_figures(walls: list, profiled: list | None = None) -> dict:
     """benchmark_app's figures, from each run's wall time: the first inference apart (it sizes the
-    model for its inputs), and the latency of the runs after it (all of them when there is one)."""
+    model for its inputs), and the latency of the runs after it (all of them when there is one);
+    with ``profiled`` (the profiled runs' wall times), their median and what the per-layer hooks
+    cost, beyond the plain runs' median."""
     rest = walls[1:] or walls
     mean = sum(rest) / len(rest)
-    return {
+    figures = {
         "runs": len(walls),
         "first_inference_ms": walls[0] * 1e3,
         "latency_median_ms": statistics.median(rest) * 1e3,
@@ -65,19 +95,36 @@ def latency_figures(walls: list) -> dict:
         "latency_max_ms": max(rest) * 1e3,
         "throughput_per_s": 1.0 / mean if mean > 0 else float("inf"),
     }
+    if profiled:
+        figures["profiled_runs"] = len(profiled)
+        figures["profiled_median_ms"] = statistics.median(profiled) * 1e3
+        figures["profiler_cost_ms"] = figures["profiled_median_ms"] - figures["latency_median_ms"]
+    return figures
 
 
-def latency_lines(walls: list) -> str:
-    f = latency_figures(walls)
-    counted = "the first run alone" if len(walls) == 1 else f"{len(walls) - 1} runs after the first"
-    return (
+def latency_lines(walls: list, profiled: list | None = None) -> str:
+    f = latency_figures(walls, profiled)
+    if len(walls) == 1:
+        counted = "the first run alone: cold, it sizes the model and unpacks its constants"
+    else:
+        n = len(walls) - 1
+        counted = f"{n} run{'s' if n > 1 else ''} after the first" + (
+            ", without the per-layer profiler" if profiled else ""
+        )
+    lines = [
         f"latency ms: median {f['latency_median_ms']:.3f}, average {f['latency_average_ms']:.3f}, "
-        f"min {f['latency_min_ms']:.3f}, max {f['latency_max_ms']:.3f} ({counted})\n"
-        f"throughput: {f['throughput_per_s']:.1f} inferences/s; first inference: {f['first_inference_ms']:.3f} ms"
-    )
+        f"min {f['latency_min_ms']:.3f}, max {f['latency_max_ms']:.3f} ({counted})",
+        f"throughput: {f['throughput_per_s']:.1f} inferences/s; first inference (cold): {f['first_inference_ms']:.3f} ms",
+    ]
+    if profiled:
+        lines.append(
+            f"the per-layer profiler: {f['profiler_cost_ms']:+.3f} ms a run "
+            f"(a profiled run's median {f['profiled_median_ms']:.3f} ms, not in the latency)"
+        )
+    return "\n".join(lines)
 
 
-def profile_report(infos: list, walls: list, kind: str) -> str:
+def profile_report(infos: list, walls: list, kind: str, profiled: list | None = None) -> str:
     """The profile as JSON or CSV: the latency figures, and a row per layer (slowest first)."""
     total = sum(i.seconds for i in infos)
     # (Names from the model: escaped in CSV as on the terminal; JSON escapes them itself.)
@@ -94,11 +141,14 @@ def profile_report(infos: list, walls: list, kind: str) -> str:
         }
         for i in sorted(infos, key=lambda i: -i.seconds)
     ]
-    figures = latency_figures(walls)
+    figures = latency_figures(walls, profiled)
+    types = type_rows(infos)
     if kind == "json":
         import json
 
-        return json.dumps({"summary": figures, "layers": rows}, indent=2)
+        for t in types:
+            t["type"] = name(t["type"])
+        return json.dumps({"summary": figures, "types": types, "layers": rows}, indent=2)
     import csv
     import io
 
@@ -107,6 +157,10 @@ def profile_report(infos: list, walls: list, kind: str) -> str:
     writer.writerow(["metric", "value"])
     for k, v in figures.items():
         writer.writerow([k, _cell(v)])
+    writer.writerow([])
+    writer.writerow(["type", "layers", "time_ms", "share"])
+    for t in types:
+        writer.writerow([_cell(one_line(t["type"])), t["count"], _cell(t["time_ms"]), _cell(t["share"])])
     writer.writerow([])
     writer.writerow(["layer", "type", "id", "time_ms", "share", "outputs", "bytes"])
     for r in rows:

@@ -207,7 +207,7 @@ def test_cli_profile_table(tmp_path):
     total = next(line for line in r.output.splitlines() if "total:" in line)
     assert f"total: {len(m.plan.steps)} layers" in total
     assert abs(float(total.split()[0]) - sum(times)) < 0.002 * len(times) + 1e-9
-    assert "(one run; the whole infer() call took" in r.output
+    assert "(one profiled run; a profiled infer() call took" in r.output
     assert r.output.startswith("output ")  # the outputs table still comes first
 
 
@@ -216,7 +216,7 @@ def test_cli_profile_with_repeat_and_output_file(tmp_path):
     r = invoke("run", KV, "--random", "--profile", "--repeat", "3", "-o", out)
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[0] == f"wrote 1 output(s) to {out}"
-    assert "(median of 3 runs;" in r.output
+    assert "(median of 3 profiled runs;" in r.output
     assert [row[2:5] for row in _profile_rows(r.output)][0] == ["write_tokens", "ScatterUpdate", "4"]
     ref = invoke("run", KV, "--random", "-o", tmp_path / "ref.npz")
     assert ref.exit_code == 0
