@@ -86,12 +86,13 @@ def bpe_bytelevel() -> PreTrainedTokenizerFast:
     return PreTrainedTokenizerFast(tokenizer_object=t, eos_token="<|endoftext|>", bos_token="<|endoftext|>")
 
 
-def wordpiece() -> PreTrainedTokenizerFast:
+def wordpiece(vocab: int = 200, input_names: list | None = None) -> PreTrainedTokenizerFast:
+    """BERT's kind (``input_names``: what the model takes, token_type_ids among them for BERT)."""
     t = Tokenizer(models.WordPiece(unk_token="[UNK]"))
     t.normalizer = normalizers.BertNormalizer(lowercase=True)
     t.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    t.train_from_iterator(CORPUS, trainers.WordPieceTrainer(vocab_size=200, special_tokens=specials))
+    t.train_from_iterator(CORPUS, trainers.WordPieceTrainer(vocab_size=vocab, special_tokens=specials))
     cls, sep = t.token_to_id("[CLS]"), t.token_to_id("[SEP]")
     t.post_processor = processors.TemplateProcessing(
         single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1", special_tokens=[("[CLS]", cls), ("[SEP]", sep)]
@@ -104,6 +105,7 @@ def wordpiece() -> PreTrainedTokenizerFast:
         cls_token="[CLS]",
         sep_token="[SEP]",
         mask_token="[MASK]",
+        **({"model_input_names": input_names} if input_names else {}),
     )
 
 
@@ -136,23 +138,7 @@ def classifier_folder() -> None:
     would put beside it: a WordPiece within the model's vocabulary of 128, and the logits the
     plugin gives for texts through both (``irexec run FOLDER --text``)."""
     folder = os.path.join(os.path.dirname(OUT), "optimum", "bert_cls")
-    t = Tokenizer(models.WordPiece(unk_token="[UNK]"))
-    t.normalizer = normalizers.BertNormalizer(lowercase=True)
-    t.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    t.train_from_iterator(CORPUS, trainers.WordPieceTrainer(vocab_size=128, special_tokens=specials))
-    cls, sep = t.token_to_id("[CLS]"), t.token_to_id("[SEP]")
-    t.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1", special_tokens=[("[CLS]", cls), ("[SEP]", sep)]
-    )
-    hf = PreTrainedTokenizerFast(
-        tokenizer_object=t,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        cls_token="[CLS]",
-        sep_token="[SEP]",
-        model_input_names=["input_ids", "token_type_ids", "attention_mask"],
-    )
+    hf = wordpiece(128, ["input_ids", "token_type_ids", "attention_mask"])
     assert len(hf) <= 128
     tok, detok = ot.convert_tokenizer(hf, with_detokenizer=True)
     ov.save_model(tok, os.path.join(folder, "openvino_tokenizer.xml"))

@@ -13,9 +13,9 @@ from __future__ import annotations
 from ...errors import ExecutionError
 from ._charsmap import DartsTrie, _char_length, normalize
 from ._protobuf import BYTES, FIXED32, VARINT, ProtobufError, as_float, as_int32, expect, fields
+from ._sentencepiece_encode import make_encoder
+from ._sentencepiece_kinds import BPE, BYTE, CONTROL, NORMAL, UNIGRAM, UNKNOWN, UNUSED, USER_DEFINED
 
-NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
-UNIGRAM, BPE = 1, 2
 SPACE_SYMBOL = "\u2581".encode()
 REPLACEMENT = "\ufffd".encode()
 MAX_PIECE = 8000  # SentencePiece refuses a piece this long or longer
@@ -183,8 +183,6 @@ class SentencePiece:
         if denorm["charsmap"]:
             self.denorm = denorm
             self.denormalizer = _Prefixes((), DartsTrie(self.op, denorm["charsmap"]))
-        from ._sentencepiece_encode import make_encoder
-
         self.encoder = make_encoder(self)
 
     def piece_to_id(self, piece: bytes) -> int:

@@ -19,7 +19,7 @@ import heapq
 
 import numpy as np
 
-from ._sentencepiece import BPE, NORMAL, UNUSED, USER_DEFINED
+from ._sentencepiece_kinds import BPE, NORMAL, UNUSED, USER_DEFINED
 
 UNK_PENALTY = np.float32(10.0)
 _FLT_MAX, _FLT_MIN = float(np.finfo(np.float32).max), float(np.finfo(np.float32).tiny)

@@ -50,7 +50,7 @@ from ...shapes import DYN, fmt, static
 from ..attrs import Attr
 from ..op import Fact, Input, Op
 from ..registry import register
-from ._ragged import BOOL, WORDS, pieces, ragged_string_facts, rows
+from ._ragged import BOOL, WORDS, once, pieces, ragged_string_facts, rows
 from ._regex import Pattern, byte_offsets
 
 MODES = ("remove", "isolate", "contiguous", "mergedwithprevious", "mergedwithnext")
@@ -87,19 +87,14 @@ class ValueShaped:
     def exact(self, ins, facts: list) -> list:
         if any(f.value is None for f in ins):
             return facts
-        arrays = [f.value for f in ins]
-        outs = self.run(*arrays)
-        self.__dict__["_ran"] = (arrays, outs)
+        outs = once(self, tuple(f.value for f in ins), self.run)
         return [Fact(f.etype, static(np.shape(o))) for f, o in zip(facts, outs)]
 
     def run(self, *arrays):
         raise NotImplementedError
 
     def compute(self, *arrays):
-        ran = self.__dict__.pop("_ran", None)
-        if ran is not None and len(ran[0]) == len(arrays) and all(a is b for a, b in zip(ran[0], arrays)):
-            return ran[1]
-        return self.run(*arrays)
+        return once(self, arrays, self.run)
 
 
 @register

@@ -37,7 +37,7 @@ from ..op import Attr, Fact, Input, Op
 from ..registry import register
 from ._normalizing import cached, string_input_facts
 from ._ragged import I32, pieces, string_inputs
-from ._sentencepiece import BPE
+from ._sentencepiece_kinds import BPE
 from ._sentencepiece_op import MODEL, load, sparse_outputs
 from .string_to_hash_bucket import I64
 

@@ -11,8 +11,8 @@ from ...errors import ExecutionError, ValidationError
 from ..op import Fact, Input, Op
 from ..registry import register
 from ._positional import check_rank
-from ._ragged import I32, string_inputs
-from ._vocab import content_key, strings
+from ._ragged import I32, content_key, string_inputs
+from ._vocab import strings
 
 
 @register
