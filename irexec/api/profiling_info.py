@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from enum import IntEnum
 
+from ..run import profiling
 from ..run.profiling import Profiler
 
 
@@ -30,6 +31,21 @@ class ProfilingInfo:
 
     def __repr__(self) -> str:
         return "<ProfilingInfo>"
+
+
+class ProfilingInfoList(list):
+    """What ``get_profiling_info()`` returns: a list of ProfilingInfo, as OpenVINO's, that a notebook
+    shows as tables (by op type, then the slowest layers)."""
+
+    def _repr_html_(self) -> str:
+        ran = [
+            profiling.ProfilingInfo(i.node_name, i.node_type, "", i.real_time.total_seconds(), 1, (), 0)
+            for i in self
+            if i.status == ProfilingInfo.EXECUTED
+        ]
+        if not ran:
+            return "<p>no layer ran with profiling (compile with PERF_COUNT, then infer)</p>"
+        return profiling.profile_html(ran)
 
 
 def profiled(profiler: Profiler, graph, inputs: list) -> list:

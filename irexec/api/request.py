@@ -48,7 +48,7 @@ from ..errors import ExecutionError, InputError, UsageError
 from ..run.profiling import Profiler
 from .conversion import as_input
 from .inputs import check_input
-from .profiling_info import ProfilingInfo, both, layer_info, profiled
+from .profiling_info import ProfilingInfo, ProfilingInfoList, both, layer_info, profiled
 from .request_async import AsyncRuns
 from .request_tensors import RequestTensors
 from .results import Results
@@ -245,10 +245,12 @@ class InferRequest(RequestTensors, AsyncRuns):
         them."""
         self._idle()
         if self._profile is not None:
-            return list(self._profile)
+            return ProfilingInfoList(self._profile)
         graph = self.model.graph
         layers = [graph.layer(lid) for lid in graph.topological_order()]
-        return [layer_info(layer, ProfilingInfo.NOT_RUN, 0.0) for layer in layers if layer.type != "Const"]
+        return ProfilingInfoList(
+            layer_info(layer, ProfilingInfo.NOT_RUN, 0.0) for layer in layers if layer.type != "Const"
+        )
 
     def query_state(self) -> list:
         """A VariableState per variable of the model, in the order of their first ReadValue."""

@@ -7,6 +7,7 @@ import statistics
 
 from ..errors import one_line
 from ..limits import fmt_bytes
+from ..run.profiling import type_rows
 
 
 def _ms(seconds: float) -> str:
@@ -49,21 +50,6 @@ def profile_table(infos: list, runs: int, wall: float) -> str:
     how = "one profiled run" if runs == 1 else f"median of {runs} profiled runs"
     lines.append(f"({how}; a profiled infer() call took {_ms(wall)} ms)")
     return "\n".join(lines)
-
-
-def type_rows(infos: list) -> list:
-    """benchmark_app's per-type summary: each op type's layer count, time and share of the total,
-    slowest first (ties by name)."""
-    total = sum(i.seconds for i in infos)
-    by: dict = {}
-    for i in infos:
-        entry = by.setdefault(i.node_type, [0, 0.0])
-        entry[0] += 1
-        entry[1] += i.seconds
-    return [
-        {"type": t, "count": n, "time_ms": sec * 1e3, "share": sec / total if total > 0 else 0.0}
-        for t, (n, sec) in sorted(by.items(), key=lambda kv: (-kv[1][1], kv[0]))
-    ]
 
 
 def type_table(infos: list) -> str:

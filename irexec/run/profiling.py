@@ -44,6 +44,9 @@ class Profiler:
             entry = self._layers[key] = [layer, [], described, sum(o.nbytes for o in outputs)]
         entry[1].append(seconds)
 
+    def _repr_html_(self) -> str:
+        return profile_html(self.get_profiling_info())
+
     def get_profiling_info(self) -> list:
         return [
             ProfilingInfo(
@@ -51,6 +54,57 @@ class Profiler:
             )
             for layer, times, outputs, size in self._layers.values()
         ]
+
+
+def type_rows(infos: list) -> list:
+    """benchmark_app's per-type summary: each op type's layer count, time and share of the total,
+    slowest first (ties by name)."""
+    total = sum(i.seconds for i in infos)
+    by: dict = {}
+    for i in infos:
+        entry = by.setdefault(i.node_type, [0, 0.0])
+        entry[0] += 1
+        entry[1] += i.seconds
+    return [
+        {"type": t, "count": n, "time_ms": sec * 1e3, "share": sec / total if total > 0 else 0.0}
+        for t, (n, sec) in sorted(by.items(), key=lambda kv: (-kv[1][1], kv[0]))
+    ]
+
+
+def profile_html(infos: list, limit: int = 20) -> str:
+    """The profile as HTML tables, for a notebook: the summary by op type, then the ``limit``
+    slowest layers (names from the model, escaped)."""
+    from html import escape
+
+    total = sum(i.seconds for i in infos)
+
+    def table(head: tuple, rows: list) -> str:
+        cells = "".join(f"<th>{escape(h)}</th>" for h in head)
+        body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+        return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+
+    types = [(t["type"], t["count"], f"{t['time_ms']:.3f}", f"{100 * t['share']:.1f}%") for t in type_rows(infos)]
+    slowest = sorted(infos, key=lambda i: -i.seconds)[:limit]
+    layers = [
+        (
+            i.node_name,
+            i.node_type,
+            f"{i.seconds * 1e3:.3f}",
+            f"{100 * i.seconds / total:.1f}%" if total > 0 else "-",
+            "; ".join(f"{et} {list(shape)}" for shape, et in i.outputs) or "-",
+        )
+        for i in slowest
+    ]
+    shown = (
+        f"the {len(slowest)} slowest of {len(infos)} layers" if len(infos) > len(slowest) else f"{len(infos)} layers"
+    )
+    return (
+        f"<div><b>{len(infos)} layers, {total * 1e3:.3f} ms</b> (each layer's median over its profiled runs)"
+        + table(("type", "layers", "time ms", "share"), types)
+        + f"<p>{escape(shown)}, slowest first</p>"
+        + table(("layer", "type", "time ms", "share", "outputs"), layers)
+        + "</div>"
+    )
 
 
 def element_type_name(layer, index: int, arr: np.ndarray) -> str:

@@ -263,3 +263,44 @@ def test_a_models_own_request_copies_its_inputs_unless_donated(paths):
     assert not np.shares_memory(request.get_input_tensor(1).data, B)
     with pytest.raises(irexec.InputError, match="unknown input 'nope'"):
         request.infer({"x": A, "y": B}, donate_inputs=["nope"])
+
+
+def test_profiling_info_shows_as_tables_in_a_notebook(paths):
+    """The list get_profiling_info() returns stays a list (OpenVINO's is one) and renders, in a
+    notebook, the layers that ran: a row per op type with its count, then the slowest layers."""
+    ours = both(paths, "two", {"PERF_COUNT": True})[1].create_infer_request()
+    ours.infer({0: A, 1: B})
+    infos = ours.get_profiling_info()
+    assert type(infos).__mro__[1] is list and infos == list(infos)
+    page = infos._repr_html_()
+    ran = [p for p in infos if p.status == ProfilingInfo.EXECUTED]
+    assert page.count("<tr>") == 2 + len({p.node_type for p in ran}) + len(ran)
+    for p in ran:
+        assert f"<td>{p.node_name}</td><td>{p.node_type}</td>" in page
+    idle = both(paths, "two")[1].create_infer_request()
+    idle.infer({0: A, 1: B})
+    assert "no layer ran with profiling" in idle.get_profiling_info()._repr_html_()
+
+
+def test_a_profiler_shows_escaped_names_and_the_slowest_layers_first(paths):
+    from irexec.run.profiling import ProfilingInfo as Info
+    from irexec.run.profiling import profile_html
+
+    infos = [Info(f"<b>{k}</b>", "Add" if k % 2 else "Relu", str(k), k / 1000, 1, (), 0) for k in range(1, 6)]
+    page = profile_html(infos, limit=3)
+    assert "<b>" not in page.replace("<b>5 layers", "") and "&lt;b&gt;5&lt;/b&gt;" in page
+    rows = page.split("<tbody>")[2].split("<tr>")[1:]
+    assert [r.split("</td>")[0][4:] for r in rows] == [
+        "&lt;b&gt;5&lt;/b&gt;",
+        "&lt;b&gt;4&lt;/b&gt;",
+        "&lt;b&gt;3&lt;/b&gt;",
+    ]
+    assert "the 3 slowest of 5 layers" in page
+    types = page.split("<tbody>")[1].split("</tbody>")[0]
+    assert types.index("<td>Add</td><td>3</td><td>9.000</td><td>60.0%</td>") < types.index("<td>Relu</td><td>2</td>")
+    model = irexec.read_model(paths["two"])
+    profiler = irexec.Profiler()
+    model.infer({"x": A, "y": B}, observer=profiler)
+    ran = profiler.get_profiling_info()
+    assert profiler._repr_html_().count("<tr>") == 2 + len({i.node_type for i in ran}) + len(ran)
+    assert {"Add", "Relu"} <= {i.node_type for i in ran}
