@@ -11,7 +11,7 @@ import click
 from ..api.model import read_model
 from ..compare import BATCH, DEFAULT_ATOL, DEFAULT_RTOL, compare
 from ..compare.device import import_openvino
-from ..compare.report import row_lines
+from ..compare.report import departure_lines, origin_lines, row_lines
 from ..errors import IRExecError, UsageError, one_line
 from ..io.inputs import load_inputs, parse_shape_specs
 from ..io.random_inputs import random_inputs
@@ -236,6 +236,7 @@ def text_report(report, show_all: bool) -> list:
     lines = []
     for row in rows:
         lines += row_lines(row, report.steps > 1, row is first)
+    lines += origin_lines(report) + departure_lines(report)
     shown = report.skipped if show_all else report.skipped[:_SKIPS_SHOWN]
     for s in shown:
         lines.append(f"skipped   '{one_line(s.layer)}' (id {one_line(s.layer_id)}, {s.type}): {s.reason}")

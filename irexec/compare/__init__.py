@@ -18,6 +18,12 @@ later step of a stateful model a ReadValue's input is also the value its Assign 
 that agree within tolerance can still differ a little, and a layer can magnify that (a product
 of two such inputs): so a candidate is run once more in irexec on the device's own input values,
 and when that gives the device's output, the layer is not the culprit: the difference grew.
+
+Beyond the culprit (irexec.compare.origin): the origin, where the difference that reaches an
+output first appears, below tolerance too, traced back from that output; the effect on the outputs
+of each departure docs/differences.md knows of (and of the culprit), by running irexec on with the
+device's value of that tensor; and the WORST rows that differ at all, with histograms of their
+values and errors, taken while their tensors are at hand.
 """
 
 from __future__ import annotations
@@ -28,12 +34,15 @@ from ..api.inputs import check_input
 from ..api.model import read_model
 from ..errors import IRExecError, UsageError
 from .device import Device, import_openvino, matched_ports
+from .measures import histograms, pair_measures
+from .origin import Tracer, device_values
 from .report import CompareReport, LayerRow, Skipped, known_departures, why  # noqa: F401
 
 DEFAULT_RTOL, DEFAULT_ATOL = 1e-3, 1e-4  # what tests/models/test_corpus.py holds real models to in f32
 BATCH = 1000  # outputs exposed per compile at most (see the module docstring; --batch)
 BATCH_BYTES = 256 << 20  # and their bytes at most (one output larger than that goes alone)
 _NO_RECHECK = ("ReadValue",)  # ops that read a request's state: not run alone
+WORST = 4  # rows kept with histograms
 
 
 def compare(
@@ -68,15 +77,16 @@ def compare(
     rows = {}  # (step, layer id, output) -> LayerRow
     report = CompareReport(str(model), device, precision, rtol, atol, len(steps), [], skipped)
     batches = _batches(ports, _run_irexec(m, steps, set(ports), sizes_only=True), batch)
+    worst = []  # (max_rel, the row's dict with its histograms), the largest WORST
     for n, todo in enumerate(batches):
         mine = _run_irexec(m, steps, set(todo))
         theirs = dev.run(todo, steps, skipped)
         for k in range(len(steps)):
             for key in todo:
                 if key in theirs[k]:
-                    rows[(k,) + key] = _compare(
-                        graph.layer(key[0]), key[1], k, mine[k][key], theirs[k][key], rtol, atol
-                    )
+                    row = _compare(graph.layer(key[0]), key[1], k, mine[k][key], theirs[k][key], rtol, atol)
+                    rows[(k,) + key] = row
+                    _keep_worst(worst, row, mine[k][key], theirs[k][key], len(rows))
         report.rows = _ordered(graph, m.plan.order, rows, len(steps), known)
         last = n == len(batches) - 1
         if until_first or last:
@@ -85,7 +95,36 @@ def compare(
         if until_first and first is not None and first.step == 0 and not last:
             report.complete = False  # (at step 0 nothing later in the order can come before it)
             break
+    report.worst = [entry for _, _, entry in sorted(worst, key=lambda w: (-w[0], w[1]))]
+    tracer = Tracer(m, steps, device_values(dev, steps, batch), rtol, atol)
+    report.departures = tracer.departures(report.rows, report.first)
+    report.origin = tracer.trace(report.rows)
     return report
+
+
+def _keep_worst(worst: list, row: LayerRow, mine, theirs, seen: int) -> None:
+    """Keep ``row`` among the WORST rows by max_rel that differ at all, with its histograms
+    (computed only when it is kept: the tensors are at hand only now)."""
+    from ..io.outputs import storable
+
+    if row.equal or row.shape_note:
+        return
+    rel = float("inf") if np.isnan(row.max_rel) else row.max_rel
+    if len(worst) == WORST and rel <= min(w[0] for w in worst):
+        return
+    entry = {
+        "layer": row.layer,
+        "layer_id": row.layer_id,
+        "type": row.type,
+        "output": row.output,
+        "step": row.step,
+        "max_rel": row.max_rel if np.isfinite(row.max_rel) else str(row.max_rel),
+        "max_abs": row.max_abs if np.isfinite(row.max_abs) else str(row.max_abs),
+    }
+    entry.update(histograms(storable(np.asarray(mine)), storable(np.asarray(theirs))))
+    worst.append((rel, seen, entry))
+    if len(worst) > WORST:
+        worst.remove(min(worst, key=lambda w: (w[0], -w[1])))  # (of equals, the one seen first stays)
 
 
 def _by_layer(m, feeds) -> dict:
@@ -142,11 +181,16 @@ def _run_irexec(m, steps: list, wanted: set, sizes_only: bool = False) -> list:
 
 
 def _compare(layer, k: int, step: int, mine: np.ndarray, theirs: np.ndarray, rtol: float, atol: float) -> LayerRow:
+    from ..io.outputs import storable
+
     row = LayerRow(step, layer.name, layer.id, layer.type, k, layer.line, int(np.size(mine)))
     found = _differences(mine, theirs, rtol, atol)
     if isinstance(found, str):
         row.mismatches, row.shape_note = max(row.size, 1), found
-    elif found[0]:
+        row.equal, row.mean_rel = False, float("nan")
+        return row
+    row.equal, row.peak, row.mean_rel = pair_measures(storable(np.asarray(mine)), storable(np.asarray(theirs)), atol)
+    if found[0]:
         row.mismatches, row.max_abs, row.max_rel, first = found
         row.first_index = [int(i) for i in np.unravel_index(first, np.shape(mine))]
         row.irexec_value = str(np.reshape(mine, -1)[first])

@@ -52,7 +52,7 @@ def matched_ports(graph, order, ov_nodes: dict):
         node = ov_nodes.get(layer.name)
         if node is None:
             reason = "OpenVINO's model has no layer of that name"
-        elif node.get_type_name() != layer.type:
+        elif node.get_type_name().lower() != layer.type.lower():  # (Softmax-8 is SoftMax in the IR)
             reason = f"OpenVINO's layer of that name is a {node.get_type_name()}"
         elif node.get_output_size() != len(layer.outputs):
             reason = f"OpenVINO's layer has {node.get_output_size()} outputs, the IR {len(layer.outputs)}"

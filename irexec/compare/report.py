@@ -37,6 +37,12 @@ class LayerRow:
     on_device_inputs: bool | None = None
     recheck_note: str | None = None
     known: list = field(default_factory=list)  # docs/differences.md's "why" for this op and input type
+    # Measured below tolerance too (irexec.compare.measures.pair_measures): whether every element
+    # is equal on both sides, the largest finite |irexec value|, and the mean over the elements of
+    # |device - irexec| / max(|irexec|, atol) (an equal pair counting 0).
+    equal: bool = True
+    peak: float = 0.0
+    mean_rel: float = 0.0
 
     @property
     def differs(self) -> bool:
@@ -60,7 +66,10 @@ class Skipped:
 class CompareReport:
     """``rows``: every compared output in (step, execution order); ``skipped``: the layers without
     a device tensor; ``first``: the culprit (None when none); ``complete``: False when the
-    comparison stopped at the first culprit."""
+    comparison stopped at the first culprit; ``origin``: where the difference that reaches an
+    output first appears (irexec.compare.origin.Origin, or None); ``departures``: the rows matched
+    with known departures and the culprit, each with its effect on the outputs, largest first;
+    ``worst``: up to WORST rows with the largest max_rel that differ at all, with histograms."""
 
     model: str
     device: str
@@ -71,6 +80,9 @@ class CompareReport:
     rows: list
     skipped: list
     complete: bool = True
+    origin: object = None
+    departures: list = field(default_factory=list)
+    worst: list = field(default_factory=list)  # dicts, as to_dict gives them
 
     @property
     def diverging(self) -> list:
@@ -98,36 +110,64 @@ class CompareReport:
             "first": _json_row(first) if first else None,
             "diverging": [_json_row(r) for r in self.diverging],
             "skipped": [asdict(s) for s in self.skipped],
+            "layers": [_layer(r, first) for r in self.rows],
+            "origin": self.origin.to_dict() if self.origin is not None else None,
+            "departures": [d.to_dict() for d in self.departures],
+            "worst": list(self.worst),
         }
 
 
-def _json_row(row: LayerRow) -> dict:
-    out = asdict(row)
-    for key in ("max_abs", "max_rel"):
-        if not np.isfinite(out[key]):
+def _layer(row: LayerRow, first) -> dict:
+    out = {key: getattr(row, key) for key in _LAYER_KEYS}
+    out.update(culprit=row is first, known=bool(row.known))
+    return _finite(out)
+
+
+_LAYER_KEYS = ("step", "layer", "layer_id", "type", "output", "size", "max_abs", "max_rel", "mean_rel", "mismatches")
+
+
+def _finite(out: dict) -> dict:
+    for key in ("max_abs", "max_rel", "mean_rel", "peak"):
+        if key in out and not np.isfinite(out[key]):
             out[key] = str(out[key])  # (JSON has no NaN or inf)
     return out
 
 
+def _json_row(row: LayerRow) -> dict:
+    return _finite(asdict(row))
+
+
 def why(known: dict, layer, graph) -> list:
-    """The departures docs/differences.md records for this op type on its first input's type."""
+    """The departures docs/differences.md records for this op type on its first input's type (and,
+    where the table's row names attributes, as Convert's destination_type, with those values)."""
     feeds = graph.producers(layer.id)
     etype = None
     if 0 in feeds:
         src, i = feeds[0]
         port = graph.layer(src).outputs[i]
         etype = port.etype.name if port.etype is not None else None
-    return [text for first_type, text in known.get(layer.type, ()) if etype is None or first_type == etype]
+    out = []
+    for first_type, text, attrs in known.get(layer.type, ()):
+        if etype is not None and first_type != etype:
+            continue
+        if any(layer.attrs.get(name, value) != value for name, value in attrs):
+            continue
+        if text not in out:
+            out.append(text)
+    return out
 
 
 # A table row: | version | inputs (the first one's type first) | the spec | the plugin | why |
 # (cells are split at " | ": a "why" may hold a bare "|x|").
 _ROW = re.compile(r"^\| \d+ \| (?P<cells>.*) \|$")
+_NUMBER = re.compile(r"^[-+]?[\d.]+(e[-+]?\d+)?$")
+_ATTR = re.compile(r"(?:^|; )([a-z_]+)=([^;\s]+)(?=;|\s*$)")  # an attribute the inputs cell names (outside `...`)
 
 
 def known_departures() -> dict:
     """docs/differences.md (installed with the package as irexec/userguide/, or beside it in a
-    checkout) as op type -> [(first input's type, why)], each pair once; empty without the page."""
+    checkout) as op type -> [(first input's type, why, ((attribute, value), ...))], each once (the
+    attributes a row's inputs cell names, as "destination_type=i64"); empty without the page."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for path in (os.path.join(here, "userguide", "differences.md"), os.path.join(here, "..", "docs", "differences.md")):
         known, current = {}, None
@@ -140,9 +180,12 @@ def known_departures() -> dict:
                     m = _ROW.match(line.rstrip("\n"))
                     cells = m.group("cells").split(" | ") if m else ()
                     if len(cells) == 4 and current is not None:
-                        pair = (cells[0].split(" ", 1)[0], cells[3].strip())
-                        if pair not in current:
-                            current.append(pair)
+                        named = _ATTR.findall(re.sub(r"`[^`]*`", "", cells[0]))
+                        # (numbers are left out: the IR may write 0.01 as 0.0099999998)
+                        attrs = tuple((k, v) for k, v in named if not _NUMBER.match(v))
+                        entry = (cells[0].split(" ", 1)[0], cells[3].strip(), attrs)
+                        if entry not in current:
+                            current.append(entry)
         except OSError:
             continue
         return known
@@ -181,4 +224,49 @@ def row_lines(row, stepped: bool, culprit: bool) -> list:
         lines.append(f"          its input{many}: {', '.join(map(one_line, row.differing_inputs))}")
     for why in row.known if culprit else ():
         lines.append(f"          known departure (docs/differences.md#{row.type.lower()}): {why}")
+    return lines
+
+
+def origin_lines(report) -> list:
+    """The ORIGIN line: where the difference that reaches an output (or the worst row) first
+    appears; said once when that is the culprit."""
+    origin = report.origin
+    if origin is None:
+        return []
+    row, at = origin.row, f"step {origin.row.step}: " if report.steps > 1 else ""
+    what = f"'{one_line(row.layer)}' (id {one_line(row.layer_id)}, {row.type}) output {row.output}"
+    goal = f"output '{one_line(origin.reaches)}'" if origin.reaches is not None else "the most differing tensor"
+    hops = len(origin.path) - 1
+    via = f"path: {hops} layer(s) to {goal}" if hops else f"at {goal} itself"
+    if row is report.first:
+        lines = [f"ORIGIN    the departure above is where the difference that reaches {goal} first appears ({via})"]
+    else:
+        size = "beyond tolerance" if row.differs else "below tolerance"
+        errs = f"max abs err {row.max_abs:.4g}, max rel err {row.max_rel:.4g}, {size}"
+        where = f"; {via}"
+        lines = [
+            f"ORIGIN    {at}{what}: the difference that reaches {goal} first appears here ({errs}; its inputs "
+            f"are exactly equal){where}"
+        ]
+    if origin.note:
+        lines.append(f"          {origin.note}")
+    return lines
+
+
+def departure_lines(report) -> list:
+    """The departures (known ones and the culprit), by their effect on the outputs."""
+    if not report.departures:
+        return []
+    lines = ["departures, by their effect on the outputs:"]
+    for d in report.departures:
+        row = d.row
+        at = f"step {row.step}: " if report.steps > 1 else ""
+        what = f"'{one_line(row.layer)}' (id {one_line(row.layer_id)}, {row.type}) output {row.output}"
+        if d.effect is None:
+            said = one_line(d.note or "not measured")
+        else:
+            verdict = "changes the outputs" if d.changes_outputs else "changes nothing at the outputs"
+            said = f"effect {d.effect:.4g}: {verdict}"
+        tag = "" if d.known else " (the culprit; no known departure)"
+        lines.append(f"  {at}{what}{tag}: {said}")
     return lines

@@ -160,6 +160,21 @@ def test_the_rows_say_which_later_layers_only_follow(tmp_path):
     assert report.rows[2].differing_inputs == ["'scale' output 0"]
     assert report.first.first_index == [1] and report.first.irexec_value == str(3001 << 20)
     assert report.first.known == ["the plugin narrows i64 to i32"]
+    # The culprit is where the output's difference starts, and its effect there is all of it:
+    # the Subtract after it takes 5 from both sides alike.
+    assert report.origin.row is report.first and [r.layer for r in report.origin.path] == ["scale", "sub"]
+    (dep,) = report.departures
+    x = np.load(specs[0].split("=", 1)[1])
+    own = irexec.read_model(xml).infer({"x": x})["out"]
+    device_scale = (((x + 1) << 20) + (1 << 31)) % (1 << 32) - (1 << 31)  # (the low 32 bits, signed)
+    want = np.max(np.abs((device_scale - 5) - own)) / np.max(np.abs(own))
+    assert dep.row is report.first and dep.changes_outputs is True and dep.effect == pytest.approx(want, rel=1e-12)
+    done = _cli(xml, "-i", specs[0])
+    assert "ORIGIN    the departure above is where the difference that reaches output 'out' first appears " in (
+        done.stdout
+    )
+    assert "departures, by their effect on the outputs:\n  'scale' (id 4, Multiply) output 0: effect " in done.stdout
+    assert done.stdout.count("'scale' (id 4, Multiply)") == 2  # (the DEPARTS line and its effect, no ORIGIN repeat)
 
 
 def test_a_difference_that_only_grows_is_no_departure(tmp_path):
@@ -203,6 +218,17 @@ def test_all_and_json(tmp_path):
     assert data["first"]["layer"] == "scale" and data["complete"] is True
     assert [r["layer"] for r in data["diverging"]] == ["scale", "sub"]
     assert data["diverging"][1]["inputs_agree"] is False
+    # The keys for pictures: every compared row, the origin, the departures, the worst rows.
+    assert [(r["layer"], r["culprit"], r["known"]) for r in data["layers"]] == [
+        ("add1", False, False),
+        ("scale", True, True),
+        ("sub", False, False),
+    ]
+    assert data["layers"][0]["mean_rel"] == 0 and data["first"]["mean_rel"] > 0
+    assert data["origin"]["layer"] == "scale" and data["origin"]["path"] == ["scale", "sub"]
+    assert [(d["layer"], d["changes_outputs"]) for d in data["departures"]] == [("scale", True)]
+    assert [w["layer"] for w in data["worst"]] in (["scale", "sub"], ["sub", "scale"])
+    assert data["worst"][0]["max_rel"] >= data["worst"][1]["max_rel"]
 
 
 def test_a_model_without_departure_exits_0(tmp_path):
@@ -283,7 +309,7 @@ def test_batches_hold_at_most_n_outputs_and_the_byte_budget():
 def test_known_departures_are_read_from_the_differences_page():
     from irexec.compare.report import known_departures
 
-    known = known_departures()
+    known = {op: [(t, w) for t, w, _ in rows] for op, rows in known_departures().items()}
     # A reason holding a bare "|x|" is read whole; each op's reasons are keyed by its first input's type.
     assert ("i8", "the plugin saturates i8: |-128| gives 127") in known["Abs"]
     assert ("i64", "the plugin narrows i64 to i32") in known["Multiply"]
@@ -291,3 +317,21 @@ def test_known_departures_are_read_from_the_differences_page():
         "ScatterElementsUpdate"
     ]
     assert "Parameter" not in known
+
+
+def test_known_departures_match_the_attributes_their_row_names(tmp_path):
+    """A Convert from f32 is matched with the rows of its destination_type only."""
+    from irexec.compare.report import known_departures, why
+
+    x = op.parameter([2], ov.Type.f32, name="x")
+    to_i64 = op.convert(x, ov.Type.i64, name="to_i64")
+    to_bf16 = op.convert(x, ov.Type.bf16, name="to_bf16")
+    xml = str(tmp_path / "converts.xml")
+    ov.save_model(ov.Model([op.result(to_i64), op.result(to_bf16)], [x], "converts"), xml)
+    m = irexec.read_model(xml)
+    layer = {m.graph.layer(lid).name: m.graph.layer(lid) for lid in m.graph.layers}
+    known = known_departures()
+    narrows = why(known, layer["to_i64"], m.graph)
+    assert narrows == ["the plugin narrows i64, u32 and u64 to i32 (out-of-range floats become -2^31 there)"]
+    bf16 = why(known, layer["to_bf16"], m.graph)
+    assert bf16 and all("bf16" in text for text in bf16) and not set(bf16) & set(narrows)
