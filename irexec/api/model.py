@@ -11,7 +11,7 @@ import numpy as np
 from ..check.outputs import output_names
 from ..check.reading import check_stream
 from ..check.report import refuse
-from ..errors import InputError, ValidationError
+from ..errors import InputError, IRExecError, ValidationError
 from ..graph import Graph, gc_paused
 from ..ir.reader import default_weights_path, read_bytes
 from ..ir.weights import BufferWeights
@@ -260,6 +260,19 @@ class Model(ModelAPI):
             f"<Model '{self.name}' inputs=[{', '.join(map(str, self.inputs))}] "
             f"outputs=[{', '.join(map(str, self.outputs))}]>"
         )
+
+    def _repr_html_(self) -> str:
+        """The graph in a Jupyter cell: irexec.view's page (its shapes as shape inference gives
+        them; no linter) in a sandboxed iframe, self-contained."""
+        # (Here: reading and running a model need neither, nor their import time.)
+        from ..check.shape_inference import infer_shapes
+        from ..view import graph_page, notebook_html
+
+        try:
+            facts = infer_shapes(self.graph, self.graph.topological_order())
+        except IRExecError:  # (a model that reads but does not infer: its declared shapes)
+            facts = {}
+        return notebook_html(graph_page(self.graph, facts))
 
 
 def _built(

@@ -1,7 +1,8 @@
 """`irexec show --html`: one self-contained page, checked in a real headless browser (Debian's
-chromium driven by playwright; those tests skip where either is absent): the layers drawn, search,
-a click showing attributes, ports, shapes, findings and dumped tensors' statistics, pan and zoom,
-no request beyond the page itself, and hostile names shown as text, never run."""
+chromium driven by playwright; those tests skip where either is absent): the layers drawn (the
+constants folded into their readers), search, a click showing attributes, ports, shapes, weights,
+findings and dumped tensors' statistics and histograms, pan and zoom, no request beyond the page
+itself, and hostile names shown as text, never run (tests/view holds the rest of the page's)."""
 
 import json
 import os
@@ -15,7 +16,7 @@ import pytest
 
 from helpers.irtext import layer, net, param, port, result, write
 from irexec.show import summary as showmod
-from irexec.show.html import to_html
+from irexec.show.html import dump_stats, to_html
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KV = os.path.join(ROOT, "models", "kv_cache_update.xml")
@@ -62,6 +63,25 @@ def test_the_page_is_one_file_whose_data_cannot_break_out_of_its_script(tmp_path
     assert [n["name"] for n in data["nodes"] if n["type"] == "Relu"] == [HOSTILE]
     unused = next(n for n in data["nodes"] if n["name"] == "unused")
     assert unused["findings"] and unused["findings"][0]["severity"] == "warning"
+
+
+def test_dump_stats_histograms_count_the_finite_values(tmp_path):
+    values = np.array([[1.0, np.nan, 3.0], [np.inf, -2.0, 7.5]], np.float32)
+    np.save(tmp_path / "t0.npy", values)
+    np.save(tmp_path / "t1.npy", np.array(["a", "b"]))
+    np.save(tmp_path / "t2.npy", np.array([np.nan, np.inf], np.float64))
+    (tmp_path / "bad.npy").write_bytes(b"not a tensor")
+    index = {"tensors": [{"id": k, "output": 0, "file": f"t{k}.npy"} for k in range(3)]}
+    index["tensors"].append({"id": 9, "output": 0, "file": "bad.npy"})
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    stats = dump_stats(str(tmp_path))
+    finite = values[np.isfinite(values)].astype(np.float64)  # (as dump_stats reads every tensor)
+    counts, edges = np.histogram(finite, bins=24)
+    hist = stats[("0", 0)]["hist"]
+    assert hist["counts"] == counts.tolist() and hist["edges"] == pytest.approx(edges.tolist())
+    assert sum(hist["counts"]) == 4 and stats[("0", 0)]["nan"] == 1 and stats[("0", 0)]["inf"] == 1
+    assert "hist" not in stats[("1", 0)] and "hist" not in stats[("2", 0)]  # (text; no finite value)
+    assert ("9", 0) not in stats  # (an unreadable file is left out)
 
 
 def test_show_html_writes_the_page_and_refuses_stats_without_it(tmp_path):
@@ -117,8 +137,9 @@ def test_layers_search_and_a_click_show_attributes_ports_and_dumped_statistics(b
     out = tmp_path / "kv.html"
     assert cli("show", KV, "--html", out, "--stats", dump).returncode == 0
     page = open_page(browser, out)
-    assert page.locator("g.node").count() == 6
-    assert page.locator("path.edge").count() == 5
+    # Six layers, the two Consts folded into the ScatterUpdate that reads them: four boxes.
+    assert page.locator("g.node").count() == 4 and page.locator("g.node.Const").count() == 0
+    assert page.locator("path.edge").count() == 3
     page.fill("#search", "scatter")
     assert page.inner_text("#count") == "1 found"
     page.press("#search", "Enter")
@@ -129,7 +150,19 @@ def test_layers_search_and_a_click_show_attributes_ports_and_dumped_statistics(b
     entry = next(t for t in index["tensors"] if t["layer"] == "write_tokens")
     arr = np.load(dump / entry["file"]).astype(np.float64)
     assert f"min {arr.min()}, max {arr.max()}" in panel
-    # A click on another layer: its attributes.
+    # Its output's histogram: the counts np.histogram gives for the dumped tensor, 24 bins.
+    bars = page.locator("#panel svg.hist rect")
+    counts = [int(bars.nth(k).get_attribute("data-count")) for k in range(bars.count())]
+    assert counts == np.histogram(arr[np.isfinite(arr)], bins=24)[0].tolist()
+    assert page.locator("g.node.selected polyline.spark").count() == 1
+    # The folded constants are listed in their reader's panel, with their values.
+    assert "Weights" in panel and "positions" in panel and "[5, 6]" in panel
+    # With every layer shown, a click on a constant: its attributes and values.
+    page.evaluate("document.activeElement.blur()")  # (the search box has the keys until then)
+    page.keyboard.press("a")
+    page.keyboard.press("0")
+    page.wait_for_timeout(50)
+    assert page.locator("g.node").count() == 6 and page.locator("path.edge").count() == 5
     page.locator("g.node", has_text="positions").click()
     panel = page.inner_text("#panel")
     assert "element_type" in panel and "Values" in panel and "[5, 6]" in panel
