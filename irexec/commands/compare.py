@@ -5,6 +5,7 @@ compared tensor agrees, 1 when one differs."""
 from __future__ import annotations
 
 import json
+import math
 
 import click
 
@@ -17,6 +18,7 @@ from ..io.inputs import load_inputs, parse_shape_specs
 from ..io.random_inputs import random_inputs
 from ..io.state import STEP
 from ..limits import parse_size
+from .pages import check_html, write_html
 
 _SKIPS_SHOWN = 5  # skipped layers named without --all
 
@@ -115,6 +117,14 @@ _SKIPS_SHOWN = 5  # skipped layers named without --all
     "layer by layer on the worst sample; --all lists every failing sample.",
 )
 @click.option("--no-layers", is_flag=True, help="With --inputs: skip the layer-by-layer comparison.")
+@click.option(
+    "--html",
+    "html_file",
+    metavar="FILE",
+    help="Also write the comparison as one self-contained page: each tensor's error along the "
+    "execution order, the departures, the worst tensors' histograms and the graph coloured by error "
+    "(with --inputs: each output's per-sample errors).",
+)
 def compare_command(
     model,
     weights,
@@ -133,6 +143,7 @@ def compare_command(
     max_bytes,
     dataset,
     no_layers,
+    html_file,
 ):
     """Find the first layer whose outputs on an OpenVINO device depart from irexec's.
 
@@ -165,6 +176,8 @@ def compare_command(
             raise UsageError(f"--inputs compares a dataset: {', '.join(clash)} cannot be used with it")
     elif no_layers:
         raise UsageError("--no-layers needs --inputs")
+    if html_file is not None:
+        check_html(html_file)  # (before the run, which may be long)
     import_openvino()  # (before reading inputs: say what is missing first)
     if dataset is not None:
         from .compare_dataset import compare_dataset_command
@@ -182,6 +195,7 @@ def compare_command(
             batch,
             parse_size(max_bytes) if max_bytes else None,
             not no_layers,
+            html_file,
         )
     m = read_model(model, weights, parse_size(max_bytes) if max_bytes else None)
     shapes = parse_shape_specs(m, shape_specs)
@@ -213,6 +227,8 @@ def compare_command(
         click.echo(json.dumps(report.to_dict(), indent=1))
     else:
         click.echo("\n".join(text_report(report, show_all)))
+    if html_file is not None:
+        write_html(html_file, accuracy_html(m, report))
     first = report.first
     at = f" (at step {first.step})" if first and steps > 1 else ""
     if first is None and report.diverging:
@@ -228,6 +244,31 @@ def compare_command(
         raise IRExecError(
             message, file=model, line=first.line, layer=first.layer, layer_id=first.layer_id, layer_type=first.type
         )
+
+
+def accuracy_html(m, report) -> str:
+    """The report's page, with the graph view coloured by each layer's largest relative error over
+    its outputs and steps (a non-finite one drawn as ten times the largest finite one)."""
+    from ..check.shape_inference import infer_shapes
+    from ..compare.page import accuracy_page
+    from ..view import graph_page
+
+    worst: dict = {}
+    for row in report.rows:
+        e = worst.setdefault(row.layer_id, {"max_rel": 0.0, "max_abs": 0.0, "first": False})
+        e["max_rel"], e["max_abs"] = max(e["max_rel"], row.max_rel), max(e["max_abs"], row.max_abs)
+        e["first"] = e["first"] or row is report.first
+    finite = [v for e in worst.values() for v in (e["max_rel"], e["max_abs"]) if math.isfinite(v)]
+    top = 10 * max(finite, default=0.1) or 1.0
+    for e in worst.values():
+        for key in ("max_rel", "max_abs"):
+            e[key] = e[key] if math.isfinite(e[key]) else top
+    try:
+        facts = infer_shapes(m.graph, m.graph.topological_order())
+    except IRExecError:  # (its declared shapes, then)
+        facts = {}
+    graph = graph_page(m.graph, facts, errors=worst, title=f"{m.graph.name}: error on {report.device}")
+    return accuracy_page(report.to_dict(), graph)
 
 
 def text_report(report, show_all: bool) -> list:

@@ -1,5 +1,6 @@
 """``irexec compare MODEL --inputs DIR|GLOB|DATASET.npz``: agreement with a device over a dataset
-(irexec.compare.dataset), as text or JSON; exit 0 when every sample agrees, 1 otherwise."""
+(irexec.compare.dataset), as text or JSON, and with ``--html FILE`` as a page (irexec.compare.page);
+exit 0 when every sample agrees, 1 otherwise."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from ..batch.job import Progress
 from ..compare.dataset import LISTED, compare_dataset
 from ..compare.report import row_lines
 from ..errors import IRExecError, one_line
+from .pages import check_html, write_html
 
 
 def compare_dataset_command(
-    model, weights, device, inputs, rtol, atol, precision, show_all, fmt, batch, max_bytes, layers
+    model, weights, device, inputs, rtol, atol, precision, show_all, fmt, batch, max_bytes, layers, html=None
 ) -> None:
+    if html is not None:
+        check_html(html)  # (before the run, which may be long: a path that cannot be written fails at once)
     report = compare_dataset(
         model, inputs, device, rtol, atol, precision, weights, layers, batch, max_bytes, progress=Progress
     )
@@ -23,6 +27,10 @@ def compare_dataset_command(
         click.echo(json.dumps(report.to_dict(None if show_all else LISTED), indent=1))
     else:
         click.echo("\n".join(text_report(report, show_all)))
+    if html is not None:
+        from ..compare.page import dataset_page
+
+        write_html(html, dataset_page(report.to_dict(limit=None)))
     if report.ok:
         return
     worst, first = report.worst, report.layers.first if report.layers else None

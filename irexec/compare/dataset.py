@@ -104,7 +104,9 @@ class DatasetReport:
         return out
 
     def to_dict(self, limit: int | None = LISTED) -> dict:
-        """What ``--format json`` prints; ``limit``: failing samples listed (None: all)."""
+        """What ``--format json`` prints; ``limit``: failing samples listed (None: all).
+        ``per_sample`` holds every sample, whatever the limit: its status and, per output it
+        compared, its max_abs and max_rel (what the page's distributions are drawn from)."""
         failing = [s for s in self.samples if s.status != "ok"]
         worst, first = self.worst, self.layers.first if self.layers else None
         layers = None
@@ -134,7 +136,24 @@ class DatasetReport:
             ],
             "failing_listed": len(failing[:limit]),
             "layers": layers,
+            "per_sample": [_per_sample(s) for s in self.samples],
         }
+
+    def _repr_html_(self) -> str:
+        from .page import dataset_table_html  # (the page's module only when a notebook asks)
+
+        return dataset_table_html(self.to_dict())
+
+
+def _per_sample(s: SampleResult) -> dict:
+    """A sample's errors per output (both None for an output whose shape differs, with its note)."""
+    outputs = {}
+    for name, v in s.outputs.items():
+        if "shape" in v:
+            outputs[name] = {"max_abs": None, "max_rel": None, "shape": v["shape"]}
+        else:
+            outputs[name] = {"max_abs": _json_num(v["max_abs"]), "max_rel": _json_num(v["max_rel"])}
+    return {"sample": s.sample, "status": s.status, "outputs": outputs}
 
 
 def _above(a: float, b: float) -> bool:

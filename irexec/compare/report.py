@@ -96,6 +96,11 @@ class CompareReport:
     def ok(self) -> bool:
         return not self.diverging
 
+    def _repr_html_(self) -> str:
+        from .page import report_table_html  # (the page's module only when a notebook asks)
+
+        return report_table_html(self.to_dict())
+
     def to_dict(self) -> dict:
         first = self.first
         return {

@@ -185,3 +185,19 @@ def test_no_samples_and_wrong_command_lines_exit_2(model, tmp_path):
     got = _run(model, "-i", f"x={x}", "--no-layers")
     assert (got.exit_code, got.output) == (2, "error: --no-layers needs --inputs\n")
     assert os.listdir(tmp_path / "empty") == []
+
+
+def test_per_sample_errors_are_the_plugins_wrap_and_a_notebook_shows_the_counts(model, tmp_path):
+    data = tmp_path / "rows.npz"
+    np.savez(data, x=ROWS)
+    report = irexec.compare_dataset(model, str(data), layers=False)
+    per = report.to_dict()["per_sample"]
+    assert [p["sample"] for p in per] == [f"sample_{k:06d}" for k in range(len(ROWS))]
+    assert [p["status"] for p in per] == ["differs" if k in BAD else "ok" for k in range(len(ROWS))]
+    assert [p["outputs"]["out"]["max_abs"] for p in per] == expected_errors(ROWS).tolist()
+    spec = (ROWS + 1) * SCALE - 5  # irexec's, the reference; the plugin keeps its low 32 bits
+    rel = (np.abs(spec - spec.astype(np.int32).astype(np.int64)) / np.abs(spec)).max(axis=1)
+    assert [p["outputs"]["out"]["max_rel"] for p in per] == pytest.approx(rel.tolist(), rel=1e-12)
+    shown = report._repr_html_()
+    assert "3 agree, 2 differ, 0 failed" in shown and f"the worst: 'sample_{WORST:06d}'" in shown
+    assert "<script" not in shown
