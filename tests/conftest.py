@@ -35,3 +35,11 @@ def evaluations(monkeypatch) -> list:
 
     monkeypatch.setattr(executor, "_evaluate", counted)
     return calls
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless chromium for the pages' tests, one per test module (they skip without it)."""
+    from helpers.browser import launched
+
+    yield from launched()

@@ -22,6 +22,11 @@ MAX_CHOICES = 8  # layers with several differing inputs where the walk measures 
 MAX_DEPARTURES = 20  # departures whose effect on the outputs is measured
 
 
+def _named(row) -> dict:
+    """Which tensor a row is, as the JSON names it."""
+    return {"layer": row.layer, "layer_id": row.layer_id, "type": row.type, "output": row.output, "step": row.step}
+
+
 @dataclass
 class Origin:
     """``row``: where the difference first appears; ``path``: the rows from it to ``start``, the
@@ -36,11 +41,7 @@ class Origin:
     def to_dict(self) -> dict:
         r = self.row
         return {
-            "layer": r.layer,
-            "layer_id": r.layer_id,
-            "type": r.type,
-            "output": r.output,
-            "step": r.step,
+            **_named(r),
             "max_abs": _num(r.max_abs),
             "max_rel": _num(r.max_rel),
             "path": [p.layer for p in self.path],
@@ -62,13 +63,8 @@ class Departure:
     known: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        r = self.row
         return {
-            "layer": r.layer,
-            "layer_id": r.layer_id,
-            "type": r.type,
-            "output": r.output,
-            "step": r.step,
+            **_named(self.row),
             "known": list(self.known),
             "effect": None if self.effect is None else _num(self.effect),
             "changes_outputs": self.changes_outputs,

@@ -19,6 +19,7 @@ from ..graph import Graph
 from ..limits import fmt_bytes
 from ..numbers import parse_int
 from ..shapes import fmt
+from ..view.page import port_info  # (the summary, the DOT graph and the page show a port alike)
 from .graphviz import dot_executable, render  # noqa: F401  (the command calls them from here)
 
 SCHEMA_VERSION = 1
@@ -50,17 +51,6 @@ def _clip(text: str, limit: int) -> str:
 
 
 # --- the summary --------------------------------------------------------------------------------
-
-
-def port_info(graph: Graph, facts: dict, layer_id: str, index: int) -> tuple:
-    """(element type, partial shape) of an output port: inferred when the linter could, else as
-    declared in the file. Either may be None (unknown)."""
-    layer = graph.layer(layer_id)
-    port = layer.outputs[index] if index < len(layer.outputs) else None
-    fact = facts.get((layer_id, index))
-    if fact is not None:
-        return (fact.etype or (port.etype if port else None)), fact.shape
-    return (port.etype, port.shape) if port is not None else (None, None)
 
 
 def _order(graph: Graph) -> list:

@@ -72,7 +72,7 @@ def _graph_data(graph: Graph, facts: dict, found: dict, stats: dict, errors: dic
         layer = graph.layer(lid)
         outs = []
         for i, port in enumerate(layer.outputs):
-            etype, shape = _port_info(graph, facts, lid, i)
+            etype, shape = port_info(graph, facts, lid, i)
             o = {"port": port.id, "type": _type(etype), "shape": fmt(shape), "names": list(port.names)}
             if (lid, i) in stats:
                 o["stats"] = stats[(lid, i)]
@@ -86,7 +86,7 @@ def _graph_data(graph: Graph, facts: dict, found: dict, stats: dict, errors: dic
                     "port": port.id,
                     "from": None if src is None else graph.layer(src[0]).name,
                     "folded": src is not None and src[0] in folding.hidden,
-                    "shape": fmt(_port_info(graph, facts, src[0], src[1])[1]) if src else None,
+                    "shape": fmt(port_info(graph, facts, src[0], src[1])[1]) if src else None,
                 }
             )
         node = {
@@ -124,7 +124,7 @@ def _graph_data(graph: Graph, facts: dict, found: dict, stats: dict, errors: dic
             ]
         nodes.append(node)
         for _i, (src, out) in sorted(feeds.items()):
-            etype, shape = _port_info(graph, facts, src, out)
+            etype, shape = port_info(graph, facts, src, out)
             edges.append([index[src], index[lid], f"{fmt(shape)} {_type(etype)}"])
     return {"nodes": nodes, "edges": edges}
 
@@ -142,7 +142,7 @@ def _shape(shape) -> str:
     return "?" if shape is None else "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
-def _port_info(graph: Graph, facts: dict, layer_id: str, index: int) -> tuple:
+def port_info(graph: Graph, facts: dict, layer_id: str, index: int) -> tuple:
     """(element type, partial shape) of an output port: inferred when shape inference could, else
     as declared in the file. Either may be None (unknown)."""
     layer = graph.layer(layer_id)

@@ -12,16 +12,15 @@ import json
 import math
 import os
 import re
-import shutil
 import time
 from html.parser import HTMLParser
 
 import numpy as np
 import pytest
 
+from helpers.browser import needs_browser
 from irexec.compare.page import accuracy_page, dataset_page, dataset_table_html, report_table_html
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HOSTILE = '</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
 
 
@@ -207,28 +206,6 @@ def test_the_dataset_page_bins_zero_non_finite_and_shape_apart():
 # -- in a browser --------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed")
-    # (Here, not at the top: without playwright only the browser tests skip.)
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield b
-        b.close()
-
-
 def open_page(browser, tmp_path, text: str, name: str = "page.html"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -285,9 +262,6 @@ def screen_of(page, x: float, y: float) -> tuple:
     box = page.locator("#plot").bounding_box()
     k = min(box["width"] / 1000, box["height"] / 300)
     return box["x"] + (box["width"] - 1000 * k) / 2 + x * k, box["y"] + (box["height"] - 300 * k) / 2 + y * k
-
-
-needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
 
 
 @needs_browser

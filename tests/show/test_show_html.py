@@ -7,20 +7,19 @@ itself, and hostile names shown as text, never run (tests/view holds the rest of
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
+from helpers.browser import needs_browser
 from helpers.irtext import layer, net, param, port, result, write
 from irexec.show import summary as showmod
 from irexec.show.html import dump_stats, to_html
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KV = os.path.join(ROOT, "models", "kv_cache_update.xml")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HOSTILE = '</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
 
 
@@ -93,31 +92,6 @@ def test_show_html_writes_the_page_and_refuses_stats_without_it(tmp_path):
     assert r.returncode == 2 and r.stderr.strip() == "error: --stats needs --html"
     r = cli("show", KV, "--html", tmp_path / "x.html", "--stats", tmp_path)
     assert r.returncode == 2 and "not a 'run --dump' folder" in r.stderr and not (tmp_path / "x.html").exists()
-
-
-needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed")
-    # (Here, not at the top: without playwright only the browser tests skip.)
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield b
-        b.close()
 
 
 def open_page(browser, path):

@@ -6,7 +6,6 @@ minimap, the keys, errors' colours, and a Model in a notebook."""
 import colorsys
 import os
 import re
-import shutil
 import time
 from html.parser import HTMLParser
 
@@ -23,28 +22,6 @@ from irexec.view import graph_page
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ROW_ASSIGN = os.path.join(ROOT, "models", "row_assign.xml")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed")
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield b
-        b.close()
 
 
 def ov_counts(model_or_path):
