@@ -58,22 +58,23 @@ def histograms(mine: np.ndarray, theirs: np.ndarray) -> dict:
     w = np.asarray(mine).reshape(-1).astype(np.float64)
     g = np.asarray(theirs).reshape(-1).astype(np.float64)
     fw, fg = w[np.isfinite(w)], g[np.isfinite(g)]
-    both = np.concatenate([fw, fg])
-    lo, hi = (float(both.min()), float(both.max())) if both.size else (0.0, 1.0)
-    edges = np.linspace(lo, hi, BINS + 1) if hi > lo else np.linspace(lo - 0.5, lo + 0.5, BINS + 1)
+    edges = _edges(np.concatenate([fw, fg]))
     with np.errstate(invalid="ignore", over="ignore"):
         err = (g - w)[np.isfinite(w) & np.isfinite(g)]
     err = err[np.isfinite(err)]  # (a difference of two huge finite values can overflow)
     return {
         "irexec": _hist(fw, edges),
         "device": _hist(fg, edges),
-        "error": _hist(err, None),
+        "error": _hist(err, _edges(err)),
     }
 
 
-def _hist(values: np.ndarray, edges) -> dict:
-    if edges is None:
-        lo, hi = (float(values.min()), float(values.max())) if values.size else (0.0, 0.0)
-        edges = np.linspace(lo, hi, BINS + 1) if hi > lo else np.linspace(lo - 0.5, lo + 0.5, BINS + 1)
+def _edges(values: np.ndarray) -> np.ndarray:
+    """BINS bins over the values' range; a bin of width 1/BINS around a single value (or 0)."""
+    lo, hi = (float(values.min()), float(values.max())) if values.size else (0.0, 0.0)
+    return np.linspace(lo, hi, BINS + 1) if hi > lo else np.linspace(lo - 0.5, lo + 0.5, BINS + 1)
+
+
+def _hist(values: np.ndarray, edges: np.ndarray) -> dict:
     counts, edges = np.histogram(values, bins=edges)
     return {"edges": [float(e) for e in edges], "counts": [int(c) for c in counts]}

@@ -276,6 +276,59 @@ def test_measures():
     assert [sum(h[k]["counts"]) for k in ("irexec", "device", "error")] == [3, 3, 3]  # (the finite ones)
 
 
+def test_histograms_share_their_edges_over_both_sides_and_bin_the_errors_apart():
+    from irexec.compare.measures import BINS, histograms
+
+    mine = np.array([0, 1, 2, 3, np.nan], np.float32)
+    theirs = np.array([0, 1, 2, 4.5, 5], np.float32)
+    h = histograms(mine, theirs)
+    edges = np.linspace(0.0, 5.0, BINS + 1)  # (over both sides' finite values)
+    assert h["irexec"]["edges"] == h["device"]["edges"] == edges.tolist()
+    assert h["irexec"]["counts"] == np.histogram([0, 1, 2, 3], edges)[0].tolist()
+    assert h["device"]["counts"] == np.histogram([0, 1, 2, 4.5, 5], edges)[0].tolist()
+    assert h["device"]["counts"][-1] == 1 and h["irexec"]["counts"][0] == 1  # (the ends are in)
+    errors = np.linspace(0.0, 1.5, BINS + 1)  # (device - irexec where both are finite: 0, 0, 0, 1.5)
+    assert h["error"] == {"edges": errors.tolist(), "counts": np.histogram([0, 0, 0, 1.5], errors)[0].tolist()}
+    # One value only: a bin of width 1/BINS around it; no finite value: around 0, empty.
+    flat = histograms(np.array([2.0, 2.0]), np.array([2.0, 2.0]))
+    around = np.linspace(1.5, 2.5, BINS + 1).tolist()
+    assert flat["irexec"]["edges"] == around and sum(flat["irexec"]["counts"]) == 2
+    assert flat["error"]["edges"] == np.linspace(-0.5, 0.5, BINS + 1).tolist() and sum(flat["error"]["counts"]) == 2
+    none = histograms(np.array([np.nan]), np.array([np.inf]))
+    assert none["irexec"]["edges"] == np.linspace(-0.5, 0.5, BINS + 1).tolist()
+    assert [sum(none[k]["counts"]) for k in ("irexec", "device", "error")] == [0, 0, 0]
+    # Two huge finite values whose difference overflows: not an error bin's value.
+    big = histograms(np.array([-3e38, 1.0], np.float32), np.array([3e38, 1.0], np.float32))
+    assert sum(big["error"]["counts"]) == 2 and all(np.isfinite(big["error"]["edges"]))
+
+
+def test_the_walk_goes_back_through_a_variable_to_the_step_that_wrote_it(tmp_path):
+    """A value written at step 0 (a Convert to i64 the plugin narrows) and read back at step 1, where
+    only it reaches the output: the origin is the step-0 Convert, the path through the ReadValue."""
+    from openvino import opset6
+    from openvino.op.util import Variable, VariableInfo
+
+    x = op.parameter([2], ov.Type.f32, name="x")
+    info = VariableInfo()
+    info.data_shape, info.data_type, info.variable_id = ov.PartialShape([2]), ov.Type.f32, "v"
+    var = Variable(info)
+    read = opset6.read_value(op.constant(np.zeros(2, np.float32)), var)
+    read.set_friendly_name("read")
+    wide = op.convert(op.multiply(x, op.constant(np.float32(-3e38)), name="big"), ov.Type.i64, name="wide")
+    assign = opset6.assign(op.convert(wide, ov.Type.f32, name="back"), var)
+    out = op.multiply(read, op.constant(np.float32(1)), name="copy")
+    xml = str(tmp_path / "carry.xml")
+    ov.save_model(ov.Model([op.result(out, name="out")], [assign], [x], "carry"), xml)
+    report = irexec.compare(xml, [{"x": np.array([1, 0], np.float32)}] * 2, until_first=False)
+    origin = report.origin
+    assert [(r.layer, r.step) for r in origin.path] == [("wide", 0), ("back", 0), ("read", 1), ("copy", 1)]
+    assert origin.row is origin.path[0] and origin.reaches == "out" and origin.note is None
+    assert (report.first.layer, report.first.step) == ("wide", 0)
+    assert [d.note for d in report.departures] == [
+        "not measured: a stateful model is not rerun with a value replaced"
+    ] * 2
+
+
 def test_an_effect_that_cannot_be_measured_says_why(tmp_path):
     """A stateful model is not rerun with a value replaced; the departure is listed last, with why."""
     x = op.parameter([2], ov.Type.i8, name="x")
