@@ -295,7 +295,17 @@ def test_a_profiler_shows_escaped_names_and_the_slowest_layers_first(paths):
         "&lt;b&gt;4&lt;/b&gt;",
         "&lt;b&gt;3&lt;/b&gt;",
     ]
-    assert "the 3 slowest of 5 layers" in page
+    assert "the 3 slowest of 5 layers" in page and page.count("<tr>") == page.count("</tr>") == 2 + 2 + 3
+    assert "<thead><tr><th>type</th><th>layers</th><th>time ms</th><th>share</th></tr></thead>" in page
+    assert "<tr><th>layer</th><th>type</th><th>time ms</th><th>share</th><th>outputs</th></tr>" in page
+    assert rows[0] == "<td>&lt;b&gt;5&lt;/b&gt;</td><td>Add</td><td>5.000</td><td>33.3%</td><td>-</td></tr>"
+    assert "<b>5 layers, 15.000 ms</b>" in page
+    many = [Info(f"l{k}", "Relu", str(k), k / 1000, 1, (((1, 2), "f32"),), 8) for k in range(25)]
+    table = profile_html(many)
+    assert "the 20 slowest of 25 layers" in table and table.count("<tr>") == 2 + 1 + 20
+    assert "<td>l24</td><td>Relu</td><td>24.000</td><td>8.0%</td><td>f32 [1, 2]</td>" in table
+    idle = profile_html([Info("a", "Relu", "1", 0.0, 1, (), 0)])
+    assert "<td>a</td><td>Relu</td><td>0.000</td><td>-</td><td>-</td>" in idle and "0.0%" in idle
     types = page.split("<tbody>")[1].split("</tbody>")[0]
     assert types.index("<td>Add</td><td>3</td><td>9.000</td><td>60.0%</td>") < types.index("<td>Relu</td><td>2</td>")
     model = irexec.read_model(paths["two"])

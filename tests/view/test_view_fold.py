@@ -160,3 +160,28 @@ def test_page_data_carries_errors_and_bodies_and_notebook_html_escapes_the_page(
     ((tag, attrs),) = parser.frames  # (one element: the page's markup is all inside the attribute)
     assert tag == "iframe" and attrs["sandbox"] == "allow-scripts" and "321px" in attrs["style"]
     assert attrs["srcdoc"] == page and html.escape(page, quote=True) in notebook_html(page)
+
+
+@pytest.mark.parametrize(
+    "codes, scale, label",
+    [
+        ((64, 4, 16), (64, 4, 1), "group 16"),  # (a scale per 16 weights of a row)
+        ((64, 2, 32), (64, 2, 1), "group 32"),
+        ((64, 1, 16), (64, 1, 1), "per-channel"),  # (one group a row: a scale per row)
+        ((64, 4, 16), (1, 4, 1), "group 16"),
+        ((64, 64), (64, 1), "per-channel"),
+        ((64, 64), (1, 64), "per-channel"),
+        ((64, 64), (2, 1), "per-channel"),  # (two scales: not one for the tensor)
+        ((64, 64), (1, 1), "per-tensor"),
+        ((64, 64), (), "per-tensor"),
+        ((64, 4, 16), (64, 4, 2), "per-channel"),  # (not one value per group)
+        ((64, 64), None, ""),  # (no scale: no grouping to tell)
+        (None, (64, 1), "?"),
+        ((64, None), (64, 1), "?"),
+        ((64, 64), (None, 1), "?"),
+    ],
+)
+def test_the_grouping_a_label_names(codes, scale, label):
+    from irexec.view.fold import _group
+
+    assert _group(codes, scale) == label
