@@ -27,3 +27,15 @@ def launched():
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield b
         b.close()
+
+
+def open_page(browser, path):
+    """A 1200x800 tab on the file, recording the page's script errors and every request it makes
+    (``page.errors``, ``page.requests``)."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    errors, requests = [], []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto("file://" + str(path))
+    page.errors, page.requests = errors, requests
+    return page

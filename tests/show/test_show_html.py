@@ -13,7 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from helpers.browser import needs_browser
+from helpers.browser import needs_browser, open_page
 from helpers.irtext import layer, net, param, port, result, write
 from irexec.show import summary as showmod
 from irexec.show.html import dump_stats, to_html
@@ -92,16 +92,6 @@ def test_show_html_writes_the_page_and_refuses_stats_without_it(tmp_path):
     assert r.returncode == 2 and r.stderr.strip() == "error: --stats needs --html"
     r = cli("show", KV, "--html", tmp_path / "x.html", "--stats", tmp_path)
     assert r.returncode == 2 and "not a 'run --dump' folder" in r.stderr and not (tmp_path / "x.html").exists()
-
-
-def open_page(browser, path):
-    page = browser.new_page(viewport={"width": 1200, "height": 800})
-    errors, requests = [], []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: requests.append(r.url))
-    page.goto("file://" + str(path))
-    page.errors, page.requests = errors, requests
-    return page
 
 
 @needs_browser

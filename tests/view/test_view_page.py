@@ -16,6 +16,7 @@ import openvino.opset13 as ops
 import pytest
 
 import irexec
+from helpers.browser import open_page
 from irexec.check.shape_inference import infer_shapes
 from irexec.ir.reader import read_graph
 from irexec.view import graph_page
@@ -38,16 +39,6 @@ def write_page(tmp_path, model_path, name="page", **kwargs):
     out = tmp_path / f"{name}.html"
     out.write_text(page, encoding="utf-8")
     return out, graph
-
-
-def open_page(browser, path):
-    page = browser.new_page(viewport={"width": 1200, "height": 800})
-    errors, requests = [], []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: requests.append(r.url))
-    page.goto("file://" + str(path))
-    page.errors, page.requests = errors, requests
-    return page
 
 
 def frame(page):
