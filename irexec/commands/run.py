@@ -323,11 +323,11 @@ def run(
     try:
         dump = start_dump(m, feeds, dump_dir) if dump_dir else None
         try:
-            profiled: list = []
+            profiler, profiled = None, []
             if profile:
                 results, profiler, walls, profiled = run_profiled(m, feeds, repeat, dump, set(made))
             else:
-                results, profiler, walls = run_repeated(m, feeds, False, repeat, dump, set(made))
+                results, walls = run_repeated(m, feeds, repeat, dump, set(made))
             if output:
                 save_npz_atomic(output, results)
             if dump:
@@ -338,8 +338,10 @@ def run(
             raise
         if profiler:
             from ..io.profile import latency_lines, profile_report, profile_table, type_table
+
+            infos = profiler.get_profiling_info()
         if report_format:  # (stdout is the report's alone)
-            click.echo(profile_report(profiler.get_profiling_info(), walls, report_format, profiled))
+            click.echo(profile_report(infos, walls, report_format, profiled))
         if output:
             click.echo(
                 f"wrote {len(results)} output(s) to {one_line(output)}", err=output == "-" or bool(report_format)
@@ -347,8 +349,8 @@ def run(
         elif not ref and not report_format:
             click.echo(terminal_text(format_table(m, results)))
         if profiler and not report_format:
-            click.echo(terminal_text(profile_table(profiler.get_profiling_info(), repeat, statistics.median(profiled))))
-            click.echo(terminal_text(type_table(profiler.get_profiling_info())))
+            click.echo(terminal_text(profile_table(infos, repeat, statistics.median(profiled))))
+            click.echo(terminal_text(type_table(infos)))
             click.echo(latency_lines(walls, profiled))
         if dump:
             click.echo(

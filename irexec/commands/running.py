@@ -32,10 +32,10 @@ def warn_waived(m) -> None:
         click.echo(f"warning: --no-check: running a model lint rejects: {one_line(str(first))}{more}", err=True)
 
 
-def run_repeated(m, feeds, profile, repeat, dump, random_names=frozenset(), profiler=None):
-    """Run ``repeat`` times; the dump watches the first run only. Returns the last outputs, the
-    profiler and each run's wall time. ``random_names``: the inputs --random made."""
-    profiler = profiler or (Profiler() if profile else None)
+def run_repeated(m, feeds, repeat, dump, random_names=frozenset(), profiler=None):
+    """Run ``repeat`` times; the dump watches the first run only, ``profiler`` (when given) every
+    one. Returns the last outputs and each run's wall time. ``random_names``: the inputs --random
+    made."""
     progress = Progress.on_terminal(sys.stderr, len(m.plan.steps) * repeat)
     dump_observer = _dump_observer(dump) if dump else None
     walls = []
@@ -54,7 +54,7 @@ def run_repeated(m, feeds, profile, repeat, dump, random_names=frozenset(), prof
     finally:
         if progress:
             progress.close()
-    return results, profiler, walls
+    return results, walls
 
 
 def run_profiled(m, feeds, repeat, dump, random_names=frozenset()):
@@ -63,9 +63,9 @@ def run_profiled(m, feeds, repeat, dump, random_names=frozenset()):
     times are the latency; then ``repeat`` profiled runs, whose medians are each layer's time (the
     hooks' own cost stays out of the latency). Returns the outputs, the profiler, the wall times
     of the first and the plain runs, and those of the profiled runs."""
-    _, _, walls = run_repeated(m, feeds, False, 1 + repeat, dump, random_names)
+    _, walls = run_repeated(m, feeds, 1 + repeat, dump, random_names)
     profiler = Profiler()
-    results, _, profiled = run_repeated(m, feeds, False, repeat, None, random_names, profiler)
+    results, profiled = run_repeated(m, feeds, repeat, None, random_names, profiler)
     return results, profiler, walls, profiled
 
 

@@ -60,7 +60,7 @@ def run_steps(
                 feeds = load_inputs(m, input_specs, step=k)
                 made = random_inputs(m, feeds, shapes, seed + k) if use_random else {}
                 feeds.update(made)
-            results, _, wall = run_repeated(m, feeds, False, 1, None, set(made), profiler)
+            results, wall = run_repeated(m, feeds, 1, None, set(made), profiler)
         except IRExecError as e:
             if steps > 1:
                 e.message = f"{e.message} (at step {k})"
