@@ -115,8 +115,8 @@ def find_chains(graph: Graph, order: list) -> list:
     return sorted(chains, key=lambda c: position[c.end])
 
 
-def _only_reader(graph: Graph, lid: str):
-    """The one layer reading ``lid``'s single output, once; else None."""
+def only_reader(graph: Graph, lid: str) -> str | None:
+    """The one layer reading ``lid``'s single output, once; else None (irexec.view.fold asks too)."""
     readers = graph.consumers(lid)
     if len(readers) != 1 or len(graph.layer(lid).outputs) != 1:
         return None
@@ -138,7 +138,7 @@ def _operand(graph: Graph, src: str, consts: list, layers: list) -> Operand | No
     if layer.type == "Const":
         consts.append((src, 0))
         return Operand(len(consts) - 1)
-    if layer.type == "Convert" and _only_reader(graph, src) is not None:
+    if layer.type == "Convert" and only_reader(graph, src) is not None:
         (inner, _), *_ = graph.producers(src).values()
         if graph.layer(inner).type == "Const":
             consts.append((inner, 0))
@@ -155,13 +155,13 @@ def _chain(graph: Graph, weight: str, convert: str) -> Chain | None:
     layers: list[str] = []
     steps = [convert]
     zero = reshape = None
-    nxt = _only_reader(graph, convert)
+    nxt = only_reader(graph, convert)
     if nxt is not None and graph.layer(nxt).type == "Subtract" and graph.producers(nxt)[0] == (convert, 0):
         zero = _operand(graph, graph.producers(nxt)[1][0], consts, layers)
         if zero is None or not _broadcasts(graph, nxt):
             return None
         steps.append(nxt)
-        nxt = _only_reader(graph, nxt)
+        nxt = only_reader(graph, nxt)
     if nxt is None or graph.layer(nxt).type != "Multiply" or not _broadcasts(graph, nxt):
         return None
     feeds = graph.producers(nxt)
@@ -170,14 +170,14 @@ def _chain(graph: Graph, weight: str, convert: str) -> Chain | None:
     if scale is None:
         return None
     steps.append(nxt)
-    nxt = _only_reader(graph, nxt)
+    nxt = only_reader(graph, nxt)
     if nxt is not None and graph.layer(nxt).type == "Reshape" and graph.producers(nxt)[0] == (steps[-1], 0):
         target = graph.producers(nxt)[1][0]
         if graph.layer(target).type == "Const":
             consts.append((target, 0))
             reshape = len(consts) - 1
             steps.append(nxt)
-            nxt = _only_reader(graph, nxt)
+            nxt = only_reader(graph, nxt)
     if nxt is not None and graph.layer(nxt).type == "Convert" and _etype(graph, nxt) == "f32":
         steps.append(nxt)
     end = graph.layer(steps[-1]).outputs[0]
@@ -282,21 +282,22 @@ class Decompressions:
     def _evaluate(self, layer, ins: list) -> list:
         chain = self.chains[layer.id]
         observer = getattr(self._run, "observer", None)
+        traced = None  # (the chain's value when an observer made it compute: not computed twice)
         if observer is not None:
             trace: list = []
-            decompress(self.graph, chain, ins, trace)
+            traced = decompress(self.graph, chain, ins, trace)
             for lid, value in trace[:-1]:
                 view = value.view()
                 view.flags.writeable = False
                 observer(self.graph.layer(lid), (view,), 0.0)
         if chain.end not in self.cached:
-            return [decompress(self.graph, chain, ins)]
+            return [traced if traced is not None else decompress(self.graph, chain, ins)]
         value = self.values.get(chain.end)
         if value is None:
             with self._lock:
                 value = self.values.get(chain.end)
                 if value is None:
-                    value = decompress(self.graph, chain, ins)
+                    value = traced if traced is not None else decompress(self.graph, chain, ins)
                     value.flags.writeable = False  # shared by every run: never a target for in-place
                     self.values[chain.end] = value
         return [value]

@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..graph import Graph
+from ..run import decompression
+from ..run.decompression import only_reader
 
 # The weight types a chain starts from (the codes NNCF writes, and f16/bf16 weights widened by a
 # Convert, as models compressed to f16 hold them).
-LOW = frozenset({"u1", "u2", "u3", "u4", "u6", "u8", "i4", "i8", "nf4", "f4e2m1", "f8e4m3", "f8e5m2", "f16", "bf16"})
+LOW = decompression.LOW | {"f16", "bf16"}
 _BITS = {"u1": "int1", "u2": "int2", "u3": "int3", "u4": "int4", "i4": "int4", "u6": "int6", "u8": "int8", "i8": "int8"}
 _STATS_ITEMS = 1 << 20  # a constant's statistics are computed up to this many elements
 _VALUE_ITEMS = 16  # a constant's values are listed up to this many
@@ -87,22 +89,13 @@ def _etype(graph: Graph, lid: str) -> str | None:
     return outs[0].etype.name if outs and outs[0].etype is not None else None
 
 
-def _only_reader(graph: Graph, lid: str) -> str | None:
-    """The one layer reading ``lid``'s single output, once; else None."""
-    readers = graph.consumers(lid)
-    if len(readers) != 1 or len(graph.layer(lid).outputs) != 1:
-        return None
-    feeds = graph.producers(readers[0])
-    return readers[0] if sum(src == lid for src, _ in feeds.values()) == 1 else None
-
-
 def _operand(graph: Graph, lid: str) -> list | None:
     """A zero point's or scale's layers: [Const] or [Const, Convert] (the Convert read by the chain
     alone); None when it is anything else."""
     layer = graph.layer(lid)
     if layer.type == "Const" and len(graph.consumers(lid)) == 1:
         return [lid]
-    if layer.type == "Convert" and _only_reader(graph, lid) is not None:
+    if layer.type == "Convert" and only_reader(graph, lid) is not None:
         inner = graph.producers(lid).get(0)
         if inner is not None and graph.layer(inner[0]).type == "Const" and len(graph.consumers(inner[0])) == 1:
             return [inner[0], lid]
@@ -113,17 +106,17 @@ def _chain(graph: Graph, codes: str) -> dict | None:
     """The chain starting at the Const ``codes``: its steps and operands, or None."""
     if _etype(graph, codes) not in LOW:
         return None
-    convert = _only_reader(graph, codes)
+    convert = only_reader(graph, codes)
     if convert is None or graph.layer(convert).type != "Convert":
         return None
     steps, zero, scale, target = [convert], None, None, None
-    nxt = _only_reader(graph, convert)
+    nxt = only_reader(graph, convert)
     if nxt is not None and graph.layer(nxt).type == "Subtract" and graph.producers(nxt).get(0) == (convert, 0):
         zero = _operand(graph, graph.producers(nxt)[1][0])
         if zero is None:
             return None
         steps.append(nxt)
-        nxt = _only_reader(graph, nxt)
+        nxt = only_reader(graph, nxt)
     if nxt is not None and graph.layer(nxt).type == "Multiply":
         feeds = graph.producers(nxt)
         k = 0 if feeds.get(0) == (steps[-1], 0) else 1
@@ -131,7 +124,7 @@ def _chain(graph: Graph, codes: str) -> dict | None:
         scale = _operand(graph, other[0]) if other is not None else None
         if scale is not None:
             steps.append(nxt)
-            nxt = _only_reader(graph, nxt)
+            nxt = only_reader(graph, nxt)
     if scale is None and (zero is not None or _etype(graph, codes) not in ("f16", "bf16")):
         return None  # (integer codes with no scale are not a weight but a cast)
     if nxt is not None and graph.layer(nxt).type == "Reshape" and graph.producers(nxt).get(0) == (steps[-1], 0):
@@ -139,7 +132,7 @@ def _chain(graph: Graph, codes: str) -> dict | None:
         if src is not None and graph.layer(src[0]).type == "Const" and len(graph.consumers(src[0])) == 1:
             target = src[0]
             steps.append(nxt)
-            nxt = _only_reader(graph, nxt)
+            nxt = only_reader(graph, nxt)
     if nxt is not None and graph.layer(nxt).type == "Convert":
         steps.append(nxt)
     if not graph.consumers(steps[-1]):

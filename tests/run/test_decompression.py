@@ -223,6 +223,24 @@ def test_past_the_budget_chains_run_each_time(tmp_path, monkeypatch, room):
     assert len(calls) == cached + 3 * (2 - cached)
 
 
+@needs_openvino
+@pytest.mark.parametrize("room", [0, 1 << 30])  # none cached; both
+def test_an_observed_run_decompresses_each_chain_once(tmp_path, monkeypatch, room):
+    """The value an observer's trace computes is the one the run uses (and caches)."""
+    path, feeds = _two_chain_model(tmp_path)
+    expected = list(irexec.read_model(path).infer(feeds).values())[0]
+    monkeypatch.setattr(decompression, "CACHE_BYTES", room)
+    calls, real = [], decompression.decompress
+    monkeypatch.setattr(decompression, "decompress", lambda *a, **k: calls.append(1) or real(*a, **k))
+    model = irexec.read_model(path)
+    seen: list = []
+    got = model.infer(feeds, observer=lambda layer, outs, seconds: seen.append(layer.type))
+    np.testing.assert_array_equal(list(got.values())[0], expected)
+    assert len(calls) == 2 and seen.count("Multiply") == 2  # (once a chain, its steps all shown)
+    np.testing.assert_array_equal(list(model.infer(feeds).values())[0], expected)
+    assert len(calls) == (2 if room else 4)  # (cached by the observed run, or computed again)
+
+
 def test_the_budget_from_the_environment(monkeypatch):
     monkeypatch.setattr(decompression, "CACHE_BYTES", None)
     for text, value in [("1K", 1024), ("512M", 512 << 20), ("1.5G", 3 << 29), ("0", 0), ("4096", 4096)]:
