@@ -35,7 +35,7 @@ from ..api.model import read_model
 from ..errors import IRExecError, UsageError
 from .device import Device, import_openvino, matched_ports
 from .measures import histograms, pair_measures
-from .origin import Tracer, device_values
+from .origin import Tracer, _named, _num, device_values
 from .report import CompareReport, LayerRow, Skipped, known_departures, why  # noqa: F401
 
 DEFAULT_RTOL, DEFAULT_ATOL = 1e-3, 1e-4  # what tests/models/test_corpus.py holds real models to in f32
@@ -112,15 +112,7 @@ def _keep_worst(worst: list, row: LayerRow, mine, theirs, seen: int) -> None:
     rel = float("inf") if np.isnan(row.max_rel) else row.max_rel
     if len(worst) == WORST and rel <= min(w[0] for w in worst):
         return
-    entry = {
-        "layer": row.layer,
-        "layer_id": row.layer_id,
-        "type": row.type,
-        "output": row.output,
-        "step": row.step,
-        "max_rel": row.max_rel if np.isfinite(row.max_rel) else str(row.max_rel),
-        "max_abs": row.max_abs if np.isfinite(row.max_abs) else str(row.max_abs),
-    }
+    entry = {**_named(row), "max_rel": _num(row.max_rel), "max_abs": _num(row.max_abs)}
     entry.update(histograms(storable(np.asarray(mine)), storable(np.asarray(theirs))))
     worst.append((rel, seen, entry))
     if len(worst) > WORST:
@@ -184,12 +176,14 @@ def _compare(layer, k: int, step: int, mine: np.ndarray, theirs: np.ndarray, rto
     from ..io.outputs import storable
 
     row = LayerRow(step, layer.name, layer.id, layer.type, k, layer.line, int(np.size(mine)))
-    found = _differences(mine, theirs, rtol, atol)
+    # (widened once for both measures: storable is a no-op on what it already widened)
+    wide_mine, wide_theirs = storable(np.asarray(mine)), storable(np.asarray(theirs))
+    found = _differences(wide_mine, wide_theirs, rtol, atol)
     if isinstance(found, str):
         row.mismatches, row.shape_note = max(row.size, 1), found
         row.equal, row.mean_rel = False, float("nan")
         return row
-    row.equal, row.peak, row.mean_rel = pair_measures(storable(np.asarray(mine)), storable(np.asarray(theirs)), atol)
+    row.equal, row.peak, row.mean_rel = pair_measures(wide_mine, wide_theirs, atol)
     if found[0]:
         row.mismatches, row.max_abs, row.max_rel, first = found
         row.first_index = [int(i) for i in np.unravel_index(first, np.shape(mine))]

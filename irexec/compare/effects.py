@@ -115,10 +115,12 @@ def change(own: dict, new: dict, rtol: float, atol: float) -> tuple:
 
     effect, changes = 0.0, False
     for key, before in own.items():
-        found = _differences(before, new[key], rtol, atol)
+        # (widened once for both measures: storable is a no-op on what it already widened)
+        before, after = storable(np.asarray(before)), storable(np.asarray(new[key]))
+        found = _differences(before, after, rtol, atol)
         if isinstance(found, str):
             return float("inf"), True
-        equal, peak, _ = pair_measures(storable(np.asarray(before)), storable(np.asarray(new[key])), atol)
+        equal, peak, _ = pair_measures(before, after, atol)
         if not equal:
             effect = max(effect, peak_rel(found[1], peak))
         changes = changes or found[0] > 0

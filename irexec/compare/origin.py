@@ -218,11 +218,8 @@ class Tracer:
         return found, unknown
 
     def _assign(self, variable_id):
-        for lid in self.graph.layers:
-            layer = self.graph.layer(lid)
-            if layer.type == "Assign" and layer.attrs.get("variable_id") == variable_id:
-                return lid
-        return None
+        assigns = self.graph.by_type("Assign")
+        return next((a.id for a in assigns if a.attrs.get("variable_id") == variable_id), None)
 
 
 def device_values(dev, steps: list, batch: int):

@@ -16,11 +16,11 @@ are in irexec.compare.page_template."""
 from __future__ import annotations
 
 import html
-import json
 import math
 
 import numpy as np
 
+from ..view.page import script_json  # (the graph page's: one escaping for every page)
 from .page_template import (
     ACCURACY_BODY,
     ACCURACY_CSS,
@@ -50,12 +50,6 @@ _TABLE_ROWS = 20  # differing rows a notebook table lists
 _WORST_SAMPLES = 10  # samples listed per output on the dataset page
 _BINS_PER_DECADE = 4
 _MOST_BINS = 48
-
-
-def _script_json(data) -> str:
-    """JSON that cannot end the <script> it sits in (nor open a comment or CDATA there)."""
-    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _num(v):
@@ -124,7 +118,7 @@ def accuracy_page(report: dict, graph_page: str | None = None) -> str:
     page = PAGE.replace("/*TITLE*/", "irexec compare", 1).replace("/*CSS*/", CSS + ACCURACY_CSS, 1)
     page = page.replace("<!--BODY-->", ACCURACY_BODY, 1).replace("/*SCRIPT*/", COMMON_JS + ACCURACY_JS, 1)
     # (the data last but one: its JSON holds no '<', so no later placeholder can be found inside it)
-    page = page.replace("/*DATA*/null", _script_json(_accuracy_data(report)), 1)
+    page = page.replace("/*DATA*/null", script_json(_accuracy_data(report)), 1)
     return page.replace("<!--GRAPH-->", frame, 1)
 
 
@@ -199,7 +193,7 @@ def dataset_page(report: dict) -> str:
     """The page of a dataset comparison: ``report`` is ``DatasetReport.to_dict(limit=None)``."""
     page = PAGE.replace("/*TITLE*/", "irexec compare --inputs", 1).replace("/*CSS*/", CSS, 1)
     page = page.replace("<!--BODY-->", DATASET_BODY, 1).replace("/*SCRIPT*/", COMMON_JS + DATASET_JS, 1)
-    return page.replace("/*DATA*/null", _script_json(_dataset_data(report)), 1)
+    return page.replace("/*DATA*/null", script_json(_dataset_data(report)), 1)
 
 
 def _e(v) -> str:
@@ -227,6 +221,13 @@ def _what(row: dict) -> str:
     )
 
 
+def _table(head: tuple, rows: list) -> str:
+    """A table of the notebook's views: its cells already escaped (or our own markup)."""
+    cells = "".join(f"<th>{c}</th>" for c in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+
+
 def report_table_html(report: dict) -> str:
     """A notebook's view of ``CompareReport.to_dict()``: the verdict and the rows that differ."""
     first, diverging = report.get("first"), report.get("diverging") or []
@@ -248,28 +249,21 @@ def report_table_html(report: dict) -> str:
     if not diverging:
         return f"<div>{head}</div>"
     cells = ("step", "layer", "id", "type", "output", "differ", "max abs err", "max rel err", "")
-    lines = ["<table><thead><tr>" + "".join(f"<th>{c}</th>" for c in cells) + "</tr></thead><tbody>"]
-    for r in diverging[:_TABLE_ROWS]:
-        culprit = first is not None and _key(r) == _key(first)
-        lines.append(
-            "<tr>"
-            + "".join(
-                f"<td>{c}</td>"
-                for c in (
-                    _e(r.get("step")),
-                    _e(r.get("layer")),
-                    _e(r.get("layer_id")),
-                    _e(r.get("type")),
-                    _e(r.get("output")),
-                    f"{_e(r.get('mismatches'))} of {_e(r.get('size'))}",
-                    _g(r.get("max_abs")),
-                    _g(r.get("max_rel")),
-                    "<b>departs</b>" if culprit else "",
-                )
-            )
-            + "</tr>"
+    rows = [
+        (
+            _e(r.get("step")),
+            _e(r.get("layer")),
+            _e(r.get("layer_id")),
+            _e(r.get("type")),
+            _e(r.get("output")),
+            f"{_e(r.get('mismatches'))} of {_e(r.get('size'))}",
+            _g(r.get("max_abs")),
+            _g(r.get("max_rel")),
+            "<b>departs</b>" if first is not None and _key(r) == _key(first) else "",
         )
-    lines.append("</tbody></table>")
+        for r in diverging[:_TABLE_ROWS]
+    ]
+    lines = [_table(cells, rows)]
     if len(diverging) > _TABLE_ROWS:
         lines.append(f"<p>... and {len(diverging) - _TABLE_ROWS} more</p>")
     return f"<div>{head}{''.join(lines)}</div>"
@@ -286,24 +280,18 @@ def dataset_table_html(report: dict) -> str:
         + "</p>"
     )
     cells = ("output", "max abs err", "sample", "max rel err", "sample", "samples that differ")
-    lines = ["<table><thead><tr>" + "".join(f"<th>{c}</th>" for c in cells) + "</tr></thead><tbody>"]
-    for name, v in (report.get("outputs") or {}).items():
-        lines.append(
-            "<tr>"
-            + "".join(
-                f"<td>{c}</td>"
-                for c in (
-                    _e(name),
-                    _g(v.get("max_abs")),
-                    _e(v.get("worst_sample")),
-                    _g(v.get("max_rel")),
-                    _e(v.get("max_rel_sample")),
-                    _e(v.get("differing_samples")),
-                )
-            )
-            + "</tr>"
+    rows = [
+        (
+            _e(name),
+            _g(v.get("max_abs")),
+            _e(v.get("worst_sample")),
+            _g(v.get("max_rel")),
+            _e(v.get("max_rel_sample")),
+            _e(v.get("differing_samples")),
         )
-    lines.append("</tbody></table>")
+        for name, v in (report.get("outputs") or {}).items()
+    ]
+    lines = [_table(cells, rows)]
     layers = report.get("layers")
     if layers:
         row = layers.get("first") or layers.get("first_differing")
