@@ -276,6 +276,23 @@ def test_measures():
     assert [sum(h[k]["counts"]) for k in ("irexec", "device", "error")] == [3, 3, 3]  # (the finite ones)
 
 
+def test_measures_over_several_chunks_are_the_whole_tensors():
+    """A tensor longer than the measures' chunk: each chunk counts (a difference in the last one
+    alone, the peak in the middle one), as NumPy computes it over the whole."""
+    from irexec.compare.measures import _CHUNK, pair_measures
+
+    rng = np.random.default_rng(3)
+    mine = rng.uniform(-1, 1, 2 * _CHUNK + 5).astype(np.float32)
+    mine[_CHUNK + 7] = 9.0
+    theirs = mine.copy()
+    theirs[-3:] += np.float32(0.25)
+    a, b = mine.astype(np.float64), theirs.astype(np.float64)
+    want = np.mean(np.abs(b - a) / np.maximum(np.abs(a), 1e-4))
+    equal, peak, mean = pair_measures(mine, theirs, 1e-4)
+    assert not equal and peak == 9.0 and mean == pytest.approx(want, rel=1e-9)
+    assert pair_measures(mine, mine.copy(), 1e-4) == (True, 9.0, 0.0)
+
+
 def test_histograms_share_their_edges_over_both_sides_and_bin_the_errors_apart():
     from irexec.compare.measures import BINS, histograms
 

@@ -99,6 +99,7 @@ TABLE = Table(
 
 BASE = gqa(1, 2, 3).inputs
 HEADS = {"num_heads": "4", "kv_num_heads": "2"}
+ROTARY = gqa(1, 2, 3, cos_sin=(COS, SIN)).inputs
 
 
 def with_input(port, t):
@@ -150,6 +151,29 @@ TABLE.errors = [
     ),
     Error(
         with_input(5, T("i32", (1,), [0])), attrs=HEADS, match="gives -1 past tokens", at="run", name="seqlens short"
+    ),
+    Error(
+        ROTARY[:7] + tuple(T("f32", (16, 3), c, const=True) for c in rotary(16, 3)) + ROTARY[9:],
+        attrs={**HEADS, "do_rotary": "true"},
+        match=r"cos_cache \[16,3\] should be \[max_pos, D/2\] \(D = 8\)",
+        code="S005",
+        at="lint",
+        name="rotary caches of the wrong width",
+    ),
+    Error(
+        gqa(1, 2, 3, d=7, cos_sin=rotary(16, 3)).inputs,
+        attrs={**HEADS, "do_rotary": "true"},
+        match="rotary embedding needs an even head size, got 7",
+        code="S005",
+        at="lint",
+        name="rotary on an odd head size",
+    ),
+    Error(
+        ROTARY[:9] + (T("i64", (1, 2), [[7, 16]]),) + ROTARY[10:],
+        attrs={**HEADS, "do_rotary": "true"},
+        match=r"positions \[7, 16\] should be 2, each below the 16 rows of cos_cache",
+        at="run",
+        name="a position past the rotary caches",
     ),
 ]
 
