@@ -261,18 +261,24 @@ class Model(ModelAPI):
             f"outputs=[{', '.join(map(str, self.outputs))}]>"
         )
 
-    def _repr_html_(self) -> str:
-        """The graph in a Jupyter cell: irexec.view's page (its shapes as shape inference gives
-        them; no linter) in a sandboxed iframe, self-contained."""
+    def graph_page(self, errors: dict | None = None, title: str | None = None) -> str:
+        """The graph as irexec.view's self-contained page (its shapes as shape inference gives
+        them; no linter). ``errors``: layer id -> {"max_rel", "max_abs", "first"}, to colour it by."""
         # (Here: reading and running a model need neither, nor their import time.)
         from ..check.shape_inference import infer_shapes
-        from ..view import graph_page, notebook_html
+        from ..view import graph_page
 
         try:
             facts = infer_shapes(self.graph, self.graph.topological_order())
         except IRExecError:  # (a model that reads but does not infer: its declared shapes)
             facts = {}
-        return notebook_html(graph_page(self.graph, facts))
+        return graph_page(self.graph, facts, errors=errors, title=title)
+
+    def _repr_html_(self) -> str:
+        """The graph in a Jupyter cell: the page in a sandboxed iframe, self-contained."""
+        from ..view import notebook_html
+
+        return notebook_html(self.graph_page())
 
 
 def _built(

@@ -249,9 +249,7 @@ def compare_command(
 def accuracy_html(m, report) -> str:
     """The report's page, with the graph view coloured by each layer's largest relative error over
     its outputs and steps (a non-finite one drawn as ten times the largest finite one)."""
-    from ..check.shape_inference import infer_shapes
     from ..compare.page import accuracy_page
-    from ..view import graph_page
 
     worst: dict = {}
     for row in report.rows:
@@ -263,11 +261,7 @@ def accuracy_html(m, report) -> str:
     for e in worst.values():
         for key in ("max_rel", "max_abs"):
             e[key] = e[key] if math.isfinite(e[key]) else top
-    try:
-        facts = infer_shapes(m.graph, m.graph.topological_order())
-    except IRExecError:  # (its declared shapes, then)
-        facts = {}
-    graph = graph_page(m.graph, facts, errors=worst, title=f"{m.graph.name}: error on {report.device}")
+    graph = m.graph_page(errors=worst, title=f"{m.graph.name}: error on {report.device}")
     return accuracy_page(report.to_dict(), graph)
 
 
