@@ -254,7 +254,7 @@ def accuracy_html(m, report) -> str:
     worst: dict = {}
     for row in report.rows:
         e = worst.setdefault(row.layer_id, {"max_rel": 0.0, "max_abs": 0.0, "first": False})
-        e["max_rel"], e["max_abs"] = max(e["max_rel"], row.max_rel), max(e["max_abs"], row.max_abs)
+        e["max_rel"], e["max_abs"] = _worse(e["max_rel"], row.max_rel), _worse(e["max_abs"], row.max_abs)
         e["first"] = e["first"] or row is report.first
     finite = [v for e in worst.values() for v in (e["max_rel"], e["max_abs"]) if math.isfinite(v)]
     top = 10 * max(finite, default=0.1) or 1.0
@@ -263,6 +263,11 @@ def accuracy_html(m, report) -> str:
             e[key] = e[key] if math.isfinite(e[key]) else top
     graph = m.graph_page(errors=worst, title=f"{m.graph.name}: error on {report.device}")
     return accuracy_page(report.to_dict(), graph)
+
+
+def _worse(a: float, b: float) -> float:
+    """The larger error, NaN the largest (max() would keep whichever comes first)."""
+    return b if math.isnan(b) or (not math.isnan(a) and b > a) else a
 
 
 def text_report(report, show_all: bool) -> list:

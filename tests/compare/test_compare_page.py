@@ -548,3 +548,27 @@ def test_html_of_one_comparison_holds_its_report_and_the_graph_coloured_by_error
     # A path that cannot be written: one line, exit 2, before the run (the model need not exist).
     got = CliRunner().invoke(cli, ["compare", "missing.xml", "--random", "--html", str(tmp_path / "no" / "p.html")])
     assert got.exit_code == 2 and got.output.count("\n") == 1 and "no folder" in got.output
+
+
+def test_the_graph_colours_a_nan_error_as_the_worst_of_all():
+    """A layer whose error is NaN at one step (and finite at another, in either order) is drawn
+    as ten times the largest finite error, not as no error; the largest of two finite ones wins."""
+    import html as htmllib
+
+    import irexec
+    from irexec.commands.compare import accuracy_html
+    from irexec.compare.report import CompareReport, LayerRow
+
+    m = irexec.read_model(os.path.join(os.path.dirname(__file__), "..", "..", "models", "row_assign.xml"))
+    ids = [lid for lid in m.graph.topological_order() if m.graph.layer(lid).type not in ("Const", "Result")][:3]
+    errors = [(float("nan"), 0.5), (0.5, float("nan")), (0.25, 2.0)]
+    rows = []
+    for lid, pair in zip(ids, errors):
+        for step, rel in enumerate(pair):
+            layer = m.graph.layer(lid)
+            rows.append(LayerRow(step, layer.name, lid, layer.type, 0, None, 4, 1, rel, rel))
+    report = CompareReport("row_assign.xml", "CPU", "f32", 1e-3, 1e-4, 2, rows, [])
+    page = accuracy_html(m, report)
+    frame = re.search(r'<iframe[^>]* srcdoc="([^"]*)"', page)
+    coloured = {n["id"]: n["err"]["max_rel"] for n in embedded(htmllib.unescape(frame.group(1)))["nodes"] if "err" in n}
+    assert coloured == {ids[0]: 20.0, ids[1]: 20.0, ids[2]: 2.0}
