@@ -8,7 +8,12 @@ from __future__ import annotations
 def push(heap: list, item, key) -> None:
     """``std::push_heap``: ``key(a) > key(b)`` means a ranks below b (a max-heap on priority)."""
     heap.append(item)
-    hole = len(heap) - 1
+    _sift_up(heap, len(heap) - 1, item, key)
+
+
+def _sift_up(heap: list, hole: int, item, key) -> None:
+    """libstdc++'s ``__push_heap``: ``item`` placed at ``hole`` or above it, the parents that
+    rank below it moved down."""
     k = key(item)
     while hole > 0:
         parent = (hole - 1) // 2
@@ -38,12 +43,5 @@ def pop(heap: list, key):
         heap[hole] = heap[second - 1]
         hole = second - 1
     # __push_heap from hole up to the top with the moved last value.
-    k = key(value)
-    while hole > 0:
-        parent = (hole - 1) // 2
-        if not key(heap[parent]) > k:
-            break
-        heap[hole] = heap[parent]
-        hole = parent
-    heap[hole] = value
+    _sift_up(heap, hole, value, key)
     return top
