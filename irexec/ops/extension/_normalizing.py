@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ExecutionError, ValidationError
-from ...shapes import fixed, fmt
+from ...shapes import fixed, fmt, static
 from ..op import Fact
-from ._ragged import BOOL, U8, once, pack, pieces, string_facts
+from ._ragged import BOOL, U8, once, pack, pieces, string_facts, string_shape
 
 
 def cached(op, arrays: tuple, run) -> tuple:
@@ -25,6 +25,16 @@ def sized(op, facts: list, ins: tuple, run, at: int = 2) -> list:
         facts = list(facts)
         facts[at] = Fact(U8, (fixed(out[at].size),))
     return facts
+
+
+def exact_facts(op, facts: list, ins: tuple, run) -> list:
+    """``facts`` with every output's shape when every input's value is known (``ins``: facts, None
+    for an input left out): for an op whose output lengths only its values tell, ``run`` done then,
+    once for the compute after it (``cached``)."""
+    if any(f is not None and f.value is None for f in ins):
+        return facts
+    out = cached(op, tuple(None if f is None else f.value for f in ins), run)
+    return [Fact(f.etype, static(np.shape(o))) for f, o in zip(facts, out)]
 
 
 def string_input_facts(op: str, begins, ends, chars) -> list:
@@ -48,9 +58,7 @@ def skips_fact(op: str, begins, skips) -> Fact:
 def rewrite(op: str, begins, ends, chars, skips, fn, at: bool = False) -> tuple:
     """(begins, ends, chars) of each string through ``fn`` (bytes to bytes; with ``at``, also
     given where the string starts in ``chars``), skipped ones kept."""
-    shape = np.shape(begins)
-    if np.shape(ends) != shape:
-        raise ExecutionError(f"{op}'s begins and ends differ in shape: {list(shape)} and {list(np.shape(ends))}")
+    shape = string_shape(op, begins, ends)
     strings = pieces(op, begins, ends, chars)
     starts = np.asarray(begins).reshape(-1).tolist() if at else [None] * len(strings)
     call = fn if at else (lambda s, _: fn(s))

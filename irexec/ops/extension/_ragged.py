@@ -36,9 +36,18 @@ def check_ranges(op: str, what: str, begins: np.ndarray, ends: np.ndarray, n: in
     return b, e
 
 
-def pieces(op: str, begins, ends, chars: np.ndarray) -> list:
-    """The byte strings ``chars[begins[i]:ends[i]]``, in C order."""
-    b, e = check_ranges(op, "string", begins, ends, chars.size)
+def string_shape(op: str, begins, ends) -> tuple:
+    """The strings' shape, after checking ``ends`` has it too (the rule checks what it knows; a
+    dynamic model shows the rest at run time)."""
+    shape = np.shape(begins)
+    if np.shape(ends) != shape:
+        raise ExecutionError(f"{op}'s begins and ends differ in shape: {list(shape)} and {list(np.shape(ends))}")
+    return shape
+
+
+def pieces(op: str, begins, ends, chars: np.ndarray, what: str = "string") -> list:
+    """The byte strings ``chars[begins[i]:ends[i]]``, in C order; ``what`` names one in an error."""
+    b, e = check_ranges(op, what, begins, ends, chars.size)
     data = chars.tobytes()
     return [data[i:j] for i, j in zip(b.tolist(), e.tolist())]
 

@@ -20,12 +20,13 @@ import heapq
 import numpy as np
 
 from ._sentencepiece_kinds import BPE, NORMAL, UNUSED, USER_DEFINED
+from ._vocab import Prefixes
 
 UNK_PENALTY = np.float32(10.0)
 _FLT_MAX, _FLT_MIN = float(np.finfo(np.float32).max), float(np.finfo(np.float32).tiny)
 # A UTF-8 character's length from its first byte's high nibble (SentencePiece's OneCharLen: a
 # continuation or invalid byte counts as one).
-_CHAR_LEN = bytes([1] * 12 + [2, 2, 3, 4])
+CHAR_LEN = bytes([1] * 12 + [2, 2, 3, 4])
 
 
 def make_encoder(model):
@@ -43,12 +44,7 @@ class _Unigram:
         self.min_score = min(normal) if normal else _FLT_MAX
         self.max_score = max(normal) if normal else _FLT_MIN
         self.max_score = max(self.max_score, _FLT_MIN)
-        table = {}
-        for piece, i in model.normal_ids.items():
-            for k in range(1, len(piece)):
-                table.setdefault(piece[:k], -1)
-            table[piece] = i
-        self.table = table
+        self.table = Prefixes(model.normal_ids).table
         self.unk_score = float(np.float32(self.min_score) - UNK_PENALTY)
 
     def encode(self, text: bytes, sample: str = "") -> list:
@@ -68,7 +64,7 @@ class _Unigram:
         i = 0
         while i < n:
             here = best[i]
-            step = min(_CHAR_LEN[text[i] >> 4], n - i)
+            step = min(CHAR_LEN[text[i] >> 4], n - i)
             single = False
             j = i + 1
             while j <= n:
@@ -118,7 +114,7 @@ class _Bpe:
             size = self.symbols.user_symbol(text, at) if self.symbols.symbols else 0
             frozen.append(size > 0)
             if not size:
-                size = min(_CHAR_LEN[text[at] >> 4], n - at)
+                size = min(CHAR_LEN[text[at] >> 4], n - at)
             starts.append(at)
             ends.append(at + size)
             at += size

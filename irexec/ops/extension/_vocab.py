@@ -16,13 +16,6 @@ from ..op import Fact
 from ._ragged import I32, check_ranges, content_key, once
 
 
-def strings(op: str, what: str, begins, ends, chars: np.ndarray) -> list:
-    """The byte strings of a decomposed string tensor, offsets checked first."""
-    b, e = check_ranges(op, what, begins, ends, chars.size)
-    data = np.ascontiguousarray(chars).tobytes()
-    return [data[i:j] for i, j in zip(b.tolist(), e.tolist())]
-
-
 class Prefixes:
     """Longest-prefix lookup with the extension's byte trie's semantics: from ``text[i:]`` the
     longest token reachable along existing trie paths (every prefix of a token is one, so this is

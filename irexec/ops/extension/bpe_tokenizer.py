@@ -26,8 +26,8 @@ from ..op import Attr, Input, Op
 from ..registry import register
 from . import _heap
 from ._positional import check_rank
-from ._ragged import WORDS, string_inputs
-from ._vocab import Prefixes, RaggedIds, strings
+from ._ragged import WORDS, pieces, string_inputs
+from ._vocab import Prefixes, RaggedIds
 
 
 @register
@@ -81,18 +81,18 @@ class _Model:
         name = "BPETokenizer"
         n = len(ins)
         vocab = {}
-        for i, tok in enumerate(strings(name, "vocab string", *ins[5:8])):
+        for i, tok in enumerate(pieces(name, *ins[5:8], what="vocab string")):
             vocab[tok] = i
         if n >= 15:
-            added = strings(name, "added token", *ins[n - 4 : n - 1])
+            added = pieces(name, *ins[n - 4 : n - 1], what="added token")
             ids = np.asarray(ins[n - 1]).reshape(-1)
             if ids.size != len(added):
                 raise ExecutionError(f"{name}'s {len(added)} added tokens have {ids.size} ids")
             for tok, i in zip(added, ids.tolist()):
                 vocab.setdefault(tok, i)
-        lefts = strings(name, "merge", *ins[8:11])
+        lefts = pieces(name, *ins[8:11], what="merge")
         if n in (14, 18):
-            rights = strings(name, "right merge", *ins[11:14])
+            rights = pieces(name, *ins[11:14], what="right merge")
             if len(rights) != len(lefts):
                 raise ExecutionError(f"{name}'s {len(lefts)} left merges have {len(rights)} right ones")
         else:

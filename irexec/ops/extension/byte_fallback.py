@@ -6,11 +6,12 @@ output (begins, ends, chars) has the input's shape, the strings laid end to end.
 
 import numpy as np
 
-from ...shapes import fixed
-from ..op import Fact, Op
+from ..op import Op
 from ..registry import register
+from ._bytes import gather
+from ._normalizing import cached, sized
 from ._positional import check_rank
-from ._ragged import U8, check_ranges, string_facts, string_inputs
+from ._ragged import check_ranges, string_facts, string_inputs
 
 # The byte each hex digit names (-1: none), upper case only, as SentencePiece writes them.
 _HEX = np.full(256, -1, np.int16)
@@ -27,13 +28,12 @@ class ByteFallback(Op):
 
     def output_facts(self, begins, ends, chars):
         check_rank(self.type, "chars", chars, (1,), 2)
-        facts = string_facts(begins.shape)
-        if begins.value is not None and ends.value is not None and chars.value is not None:
-            out = self.compute(begins.value, ends.value, np.asarray(chars.value))
-            facts[2] = Fact(U8, (fixed(out[2].size),))
-        return facts
+        return sized(self, string_facts(begins.shape), (begins, ends, chars), self._run)
 
     def compute(self, begins, ends, chars):
+        return cached(self, (begins, ends, chars), self._run)
+
+    def _run(self, begins, ends, chars):
         b, e = check_ranges(self.type, "string", begins, ends, chars.size)
         lengths = e - b
         # Each six-byte string's bytes as a row (other strings' rows stay zeros: no tag).
@@ -51,8 +51,7 @@ class ByteFallback(Op):
         out_begin = out_end - out_len
         total = int(out_end[-1]) if out_end.size else 0
         # Each output byte's source: its string's bytes in order (a byte token's is replaced).
-        src = np.repeat(b - out_begin, out_len) + np.arange(total)
-        out = chars.reshape(-1)[src] if total else np.zeros(0, np.uint8)
+        out = chars.reshape(-1)[gather(b, out_len)[0]] if total else np.zeros(0, np.uint8)
         out[out_begin[tag]] = value[tag].astype(np.uint8)
         shape = np.shape(begins)
         return out_begin.astype(np.int32).reshape(shape), out_end.astype(np.int32).reshape(shape), out

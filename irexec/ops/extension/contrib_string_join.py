@@ -14,12 +14,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ExecutionError, ValidationError
-from ...shapes import DYN, fmt, is_static, static, to_ints
+from ...shapes import DYN, fmt, is_static, to_ints
 from ..op import Fact, Input, Op
 from ..registry import register
 from ._bytes import gather
-from ._normalizing import cached, string_input_facts
-from ._ragged import I32, MAX_CHARS, U8, check_ranges, string_inputs
+from ._normalizing import cached, exact_facts, string_input_facts
+from ._ragged import I32, MAX_CHARS, U8, check_ranges, string_inputs, string_shape
 
 NAME = "ContribStringJoin"
 
@@ -50,19 +50,13 @@ class ContribStringJoin(Op):
             # The axis a constant gives keeps the other dims; without it only the rank is known.
             shape = tuple(DYN for _ in shape[1:]) if at is None else shape[:at] + shape[at + 1 :]
         facts = [Fact(I32, shape), Fact(I32, shape), Fact(U8, (DYN,))]
-        ins = (begins, ends, chars, sep, axis)
-        if all(f.value is not None for f in ins):
-            out = cached(self, tuple(f.value for f in ins), self._run)
-            facts = [Fact(f.etype, static(np.shape(o))) for f, o in zip(facts, out)]
-        return facts
+        return exact_facts(self, facts, (begins, ends, chars, sep, axis), self._run)
 
     def compute(self, begins, ends, chars, sep, axis):
         return cached(self, (begins, ends, chars, sep, axis), self._run)
 
     def _run(self, begins, ends, chars, sep, axis):
-        shape = np.shape(begins)
-        if np.shape(ends) != shape:
-            raise ExecutionError(f"{NAME}'s begins and ends differ in shape: {list(shape)} and {list(np.shape(ends))}")
+        shape = string_shape(NAME, begins, ends)
         if np.size(axis) != 1:
             raise ExecutionError(f"{NAME} axis input must be a scalar (single element), got {np.size(axis)} values")
         b, e = check_ranges(NAME, "string", begins, ends, chars.size)

@@ -20,12 +20,12 @@ from itertools import chain, compress
 import numpy as np
 
 from ...errors import ExecutionError, ValidationError
-from ...shapes import DYN, fixed, fmt, is_static, static, to_ints
+from ...shapes import DYN, fixed, fmt, is_static, to_ints
 from ..op import Fact, Input, Op
 from ..registry import register
 from ._bytes import gather
-from ._normalizing import cached, string_input_facts
-from ._ragged import I32, U8, check_ranges, pack, string_inputs
+from ._normalizing import cached, exact_facts, string_input_facts
+from ._ragged import I32, U8, check_ranges, pack, string_inputs, string_shape
 from .string_to_hash_bucket import I64
 
 NAME = "ContribStringSplit"
@@ -53,19 +53,13 @@ class ContribStringSplit(Op):
             )
         rank = DYN if begins.shape is None else fixed(len(begins.shape) + 1)
         facts = [Fact(I64, (DYN, rank)), Fact(I32, (DYN,)), Fact(I32, (DYN,)), Fact(U8, (DYN,)), Fact(I64, (rank,))]
-        ins = (begins, ends, chars, delimiter, skip_empty)
-        if all(f.value is not None for f in ins):
-            out = cached(self, tuple(f.value for f in ins), self._run)
-            facts = [Fact(f.etype, static(np.shape(o))) for f, o in zip(facts, out)]
-        return facts
+        return exact_facts(self, facts, (begins, ends, chars, delimiter, skip_empty), self._run)
 
     def compute(self, begins, ends, chars, delimiter, skip_empty):
         return cached(self, (begins, ends, chars, delimiter, skip_empty), self._run)
 
     def _run(self, begins, ends, chars, delimiter, skip_empty):
-        shape = np.shape(begins)
-        if np.shape(ends) != shape:
-            raise ExecutionError(f"{NAME}'s begins and ends differ in shape: {list(shape)} and {list(np.shape(ends))}")
+        shape = string_shape(NAME, begins, ends)
         if np.size(skip_empty) != 1:
             raise ExecutionError(
                 f"{NAME} skip_empty input must be a scalar (single element), got {np.size(skip_empty)}"
@@ -80,8 +74,7 @@ class ContribStringSplit(Op):
             sizes = np.ones(int(counts.sum()), np.int64)
             tokens = None
         # Each token's string and its slot in that string's split, then those skip_empty leaves out.
-        owner = np.repeat(np.arange(counts.size), counts)
-        slot = np.arange(owner.size) - (np.cumsum(counts) - counts)[owner]
+        slot, owner = gather(np.zeros(counts.size, np.int64), counts)
         keep = sizes > 0 if skip else np.ones(sizes.size, bool)
         if tokens is None:
             pos, _ = gather(b, counts)

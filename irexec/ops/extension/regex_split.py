@@ -46,10 +46,11 @@ strings can outnumber (it writes past them; irexec gives every piece)."""
 import numpy as np
 
 from ...errors import ExecutionError, ValidationError
-from ...shapes import DYN, fmt, static
+from ...shapes import DYN, fmt
 from ..attrs import Attr
 from ..op import Fact, Input, Op
 from ..registry import register
+from ._normalizing import exact_facts
 from ._ragged import BOOL, WORDS, once, pieces, ragged_string_facts, rows
 from ._regex import Pattern, byte_offsets
 
@@ -85,10 +86,7 @@ class ValueShaped:
     once. The op writes ``run`` where ``compute`` would be."""
 
     def exact(self, ins, facts: list) -> list:
-        if any(f.value is None for f in ins):
-            return facts
-        outs = once(self, tuple(f.value for f in ins), self.run)
-        return [Fact(f.etype, static(np.shape(o))) for f, o in zip(facts, outs)]
+        return exact_facts(self, facts, ins, self.run)
 
     def run(self, *arrays):
         raise NotImplementedError

@@ -35,8 +35,8 @@ from ...errors import ExecutionError, ValidationError
 from ...shapes import DYN, fixed, fmt
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ._normalizing import cached, string_input_facts
-from ._ragged import I32, pieces, string_inputs
+from ._normalizing import cached, exact_facts, string_input_facts
+from ._ragged import I32, pieces, string_inputs, string_shape
 from ._sentencepiece_kinds import BPE
 from ._sentencepiece_op import MODEL, load, sparse_outputs
 from .string_to_hash_bucket import I64
@@ -79,21 +79,14 @@ class SentencepieceTokenizer(Op):
                 f"{NAME}'s nbest_size={self.nbest_size} is past {MAX_NBEST}, as SentencePiece refuses"
             )
         facts = [Fact(I64, (DYN, fixed(2))), Fact(I32, (DYN,)), Fact(I64, (fixed(2),))]
-        every = (sp_model, *ins)
-        if all(f.value is not None for f in every):
-            out = cached(self, tuple(f.value for f in every), self._run)
-            facts = [Fact(f.etype, tuple(fixed(d) for d in np.shape(o))) for f, o in zip(facts, out)]
-        return facts
+        return exact_facts(self, facts, (sp_model, *ins), self._run)
 
     def compute(self, sp_model, *ins):
         return cached(self, (sp_model, *ins), self._run)
 
     def _run(self, sp_model, begins, ends, chars, *special):
         model = load(self, sp_model)
-        if np.shape(begins) != np.shape(ends):
-            raise ExecutionError(
-                f"{NAME}'s begins and ends differ in shape: {list(np.shape(begins))} and {list(np.shape(ends))}"
-            )
+        string_shape(NAME, begins, ends)
         texts = pieces(NAME, begins, ends, chars)
         sample = ""
         if self.nbest_size not in (0, 1) and model.model_type == BPE and self.alpha >= 1:

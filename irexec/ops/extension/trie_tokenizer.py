@@ -21,8 +21,8 @@ from ...errors import ExecutionError, ValidationError
 from ..op import Input, Op
 from ..registry import register
 from ._positional import check_rank
-from ._ragged import WORDS, string_inputs
-from ._vocab import Prefixes, RaggedIds, strings
+from ._ragged import WORDS, pieces, string_inputs
+from ._vocab import Prefixes, RaggedIds
 
 
 @register
@@ -40,7 +40,7 @@ class TrieTokenizer(RaggedIds, Op):
         return self.ragged_facts(ins)
 
     def model(self, ins: tuple):
-        tokens = strings(self.type, "vocab string", *ins[5:8])
+        tokens = pieces(self.type, *ins[5:8], what="vocab string")
         ids = np.asarray(ins[8]).reshape(-1)
         if ids.size != len(tokens):
             raise ExecutionError(f"{self.type}'s {len(tokens)} vocabulary tokens have {ids.size} indices")

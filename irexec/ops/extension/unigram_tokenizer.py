@@ -23,13 +23,11 @@ from ...errors import ExecutionError, ValidationError
 from ..op import Attr, Input, Op
 from ..registry import register
 from ._positional import check_rank
-from ._ragged import WORDS, string_inputs
-from ._vocab import RaggedIds, memo_word, strings
+from ._ragged import WORDS, pieces, string_inputs
+from ._sentencepiece_encode import CHAR_LEN
+from ._vocab import Prefixes, RaggedIds, memo_word
 
 UNK_PENALTY = 10.0
-# The length of a UTF-8 character from its first byte's high nibble (SentencePiece's table: a
-# continuation or invalid byte counts as one).
-_CHAR_LEN = bytes([1] * 12 + [2, 2, 3, 4])
 
 
 @register
@@ -58,17 +56,12 @@ class UnigramTokenizer(RaggedIds, Op):
 
 class _Model:
     def __init__(self, op: UnigramTokenizer, ins: tuple):
-        tokens = strings(op.type, "vocab string", *ins[5:8])
+        tokens = pieces(op.type, *ins[5:8], what="vocab string")
         scores = np.asarray(ins[8], np.float32).reshape(-1)
         if scores.size != len(tokens):
             raise ExecutionError(f"{op.type}'s {len(tokens)} vocabulary tokens have {scores.size} scores")
-        table = {}
-        for i, tok in enumerate(tokens):
-            for k in range(1, len(tok)):
-                table.setdefault(tok[:k], -1)
-            if tok:
-                table[tok] = i
-        self.table = table
+        # (a token listed twice is found as its last id, as the extension's trie keeps it)
+        self.table = Prefixes({tok: i for i, tok in enumerate(tokens)}).table
         self.scores = [np.float32(x) for x in scores.tolist()]
         low = float(scores.min()) if scores.size else float(np.finfo(np.float32).max)
         self.unk_score = np.float32(low - UNK_PENALTY)
@@ -90,7 +83,7 @@ class _Model:
         i = 0
         while i < n:
             so_far = best[i]
-            step = min(_CHAR_LEN[text[i] >> 4], n - i)
+            step = min(CHAR_LEN[text[i] >> 4], n - i)
             found = False
             j = i + 1
             while j <= n:

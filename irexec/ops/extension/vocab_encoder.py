@@ -11,8 +11,7 @@ from ...errors import ExecutionError, ValidationError
 from ..op import Fact, Input, Op
 from ..registry import register
 from ._positional import check_rank
-from ._ragged import I32, content_key, string_inputs
-from ._vocab import strings
+from ._ragged import I32, content_key, pieces, string_inputs
 
 
 @register
@@ -40,14 +39,14 @@ class VocabEncoder(Op):
         d = np.asarray(default).reshape(-1)
         if d.size != 1:
             raise ExecutionError(f"VocabEncoder's default_value must hold one value, got {d.size}")
-        words = strings(self.type, "string", begins, ends, chars)
+        words = pieces(self.type, begins, ends, chars)
         get, dv = table.get, int(d[0])
         ids = np.fromiter((get(w, dv) for w in words), np.int64, len(words))
         return ids.astype(np.int32).reshape(np.shape(begins))
 
 
 def _table(vb, ve, vc, values) -> dict:
-    tokens = strings("VocabEncoder", "vocab string", vb, ve, vc)
+    tokens = pieces("VocabEncoder", vb, ve, vc, what="vocab string")
     ids = np.asarray(values).reshape(-1)
     if ids.size != len(tokens):
         raise ExecutionError(f"VocabEncoder's {len(tokens)} vocabulary tokens have {ids.size} values")

@@ -29,8 +29,8 @@ from ...errors import ExecutionError
 from ..op import Attr, Input, Op
 from ..registry import register
 from ._positional import check_rank
-from ._ragged import WORDS, string_inputs
-from ._vocab import Prefixes, RaggedIds, memo_word, strings
+from ._ragged import WORDS, pieces, string_inputs
+from ._vocab import Prefixes, RaggedIds, memo_word
 
 
 @register
@@ -52,7 +52,7 @@ class WordpieceTokenizer(RaggedIds, Op):
 class _Model:
     def __init__(self, op: WordpieceTokenizer, ins: tuple):
         vocab = {}
-        for i, tok in enumerate(strings(op.type, "vocab string", *ins[5:8])):
+        for i, tok in enumerate(pieces(op.type, *ins[5:8], what="vocab string")):
             vocab[tok] = i
         unk = np.asarray(ins[8]).reshape(-1)
         if unk.size != 1:

@@ -55,6 +55,13 @@ TABLE = Table(
             match=r"NormalizeUnicode's string 1 spans \[1, 5\), outside the 3",
             at="run",
         ),
+        Error(
+            strings(["a", "b"]) + (T("boolean", (3,), [False, True, False]),),
+            match=r"NormalizeUnicode's skips has 3 flags for 2 strings",
+            at="run",
+            outputs=4,
+            name="a skip flag per string, or refused",
+        ),
     ],
 )
 

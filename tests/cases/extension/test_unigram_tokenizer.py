@@ -125,6 +125,14 @@ TABLE = Table(
             match=r"UnigramTokenizer's string 0 spans \[3, 1\), outside the 2",
             at="run",
         ),
+        Error(
+            ragged([["a"]])
+            + (T("i32", (1,), [1], const=True), T("i32", (1,), [4], const=True), T("u8", (2,), [97, 98], const=True))
+            + (T("f32", (1,), [-1.0], const=True),),
+            match=r"UnigramTokenizer's vocab string 0 spans \[1, 4\), outside the 2",
+            at="run",
+            name="a vocabulary token outside its chars",
+        ),
     ],
 )
 

@@ -70,6 +70,15 @@ TABLE = Table(
             at="run",
         ),
         Error(
+            strings(["a"])
+            + (T("i32", (1,), [0], const=True), T("i32", (1,), [5], const=True), T("u8", (2,), [97, 98], const=True))
+            + values([0])
+            + default(),
+            match=r"VocabEncoder's vocab string 0 spans \[0, 5\), outside the 2",
+            at="run",
+            name="a vocabulary token outside its chars",
+        ),
+        Error(
             strings(["a"]) + V + (T("i64", (9,), list(range(9)), const=True),) + default(),
             match=r"VocabEncoder's values must be i32, got i64",
             code="S005",
