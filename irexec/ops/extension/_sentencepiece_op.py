@@ -9,6 +9,7 @@ import numpy as np
 from ...errors import ExecutionError, ValidationError
 from ...shapes import DYN, fixed, fmt
 from ..op import Fact, Input
+from ._bytes import gather
 from ._normalizing import cached
 from ._ragged import I32, U8, pack
 from ._sentencepiece import SentencePiece
@@ -67,8 +68,7 @@ def sparse_outputs(rows: list) -> tuple:
     """(indices i64 [count, 2], values i32 [count], dense_shape i64 [2]) of rows of ids."""
     lens = np.fromiter(map(len, rows), np.int64, len(rows))
     total = int(lens.sum())
-    r = np.repeat(np.arange(len(rows), dtype=np.int64), lens)
-    c = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lens) - lens, lens)
+    c, r = gather(np.zeros(lens.size, np.int64), lens)  # (each row's ids from 0)
     values = np.fromiter((i for row in rows for i in row), np.int64, total)
     shape = np.array([len(rows), int(lens.max()) if rows else 0], np.int64)
     return np.stack([r, c], 1).reshape(total, 2), values.astype(np.int32), shape

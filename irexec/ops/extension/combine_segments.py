@@ -23,6 +23,7 @@ from ...limits import default_max_tensor_bytes, fmt_bytes
 from ...shapes import DYN, ONE, fixed, fmt, intersect
 from ..op import Fact, Input, Op
 from ..registry import register
+from ._bytes import gather
 from ._positional import check_rank, check_types, ragged_decls
 from ._ragged import I32, MAX_CHARS, check_ranges
 
@@ -106,8 +107,7 @@ class CombineSegments(Op):
         ends = np.cumsum(row_lens)
         out_b = (ends - row_lens).astype(np.int32).reshape(shape)
         out_e = ends.astype(np.int32).reshape(shape)
-        offsets = np.cumsum(lens) - lens
-        where = np.repeat(starts - offsets, lens) + np.arange(total)
+        where, _ = gather(starts, lens)
         seg_ids = np.repeat(np.tile(ids, rows), lens)
         return out_b, out_e, data[where].astype(np.int32), out_b.copy(), out_e.copy(), seg_ids
 

@@ -21,12 +21,10 @@ import numpy as np
 from ...errors import ExecutionError, ValidationError
 from ...limits import default_max_tensor_bytes, fmt_bytes
 from ...shapes import DYN, ONE, fixed, fmt, intersect
-from ...types import BY_NAME
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
-from ._ragged import check_ranges
-
-BOOL = BY_NAME["boolean"]
+from ._bytes import gather
+from ._ragged import BOOL, check_ranges
 
 
 @register
@@ -80,9 +78,7 @@ class RaggedToDense(Op):
         cols = np.arange(width)
         mask = cols < kept[:, None] if self.pad_right else cols >= (width - kept)[:, None]
         # Each row's first ``kept`` elements, in row order: where the mask is true, row by row.
-        total = int(kept.sum())
-        offsets = np.cumsum(kept) - kept
-        where = np.repeat(b - offsets, kept) + np.arange(total)
+        where, _ = gather(b, kept)
         dense = np.full((b.size, width), value, data.dtype)
         dense[mask] = data.reshape(-1)[where]
         shape = np.shape(begins) + (width,)

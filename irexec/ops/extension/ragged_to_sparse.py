@@ -15,6 +15,7 @@ from ...limits import default_max_tensor_bytes, fmt_bytes
 from ...shapes import DYN, fixed, fmt, intersect
 from ..op import Fact, Input, Op
 from ..registry import register
+from ._bytes import gather
 from ._ragged import I32
 
 
@@ -40,8 +41,7 @@ class RaggedToSparse(Op):
             raise ExecutionError(
                 f"RaggedToSparse's {total} elements would take {fmt_bytes(total * 8)}, over the budget for one tensor"
             )
-        rows = np.repeat(np.arange(lens.size), lens)
-        cols = np.arange(total) - np.repeat(np.cumsum(lens) - lens, lens)
+        cols, rows = gather(np.zeros(lens.size, np.int64), lens)  # (each row's elements from 0)
         return np.stack([rows, cols], 1).astype(np.int32).reshape(total, 2)
 
 

@@ -20,6 +20,7 @@ from ...limits import default_max_tensor_bytes
 from ...shapes import DYN, fixed, fmt
 from ..op import Attr, Fact, Input, Op
 from ..registry import register
+from ._bytes import gather
 from ._ragged import I32, MAX_CHARS, U8, check_ranges
 
 
@@ -63,7 +64,7 @@ class VocabDecoder(Op):
         per_row = max(seq, 1)
         str_ends = np.cumsum(lens)
         offsets = str_ends - lens
-        out = chars.reshape(-1)[np.repeat(starts - offsets, lens) + np.arange(total)]
+        out = chars.reshape(-1)[gather(starts, lens)[0]]
         rows = np.arange(batch, dtype=np.int64) * per_row
         return (
             rows.astype(np.int32),
