@@ -28,29 +28,18 @@ import itertools
 import numpy as np
 
 from .config import StopCriteria
-from .sampling import F32, pop_heap, push_heap
+from .sampling import F32, Sequence, pop_heap, push_heap
 
 
-class _Sequence:
+class _Sequence(Sequence):
     _ids = itertools.count()
 
     def __init__(self, tokens=(), log_probs=(), score=F32(0)):
+        super().__init__(tokens, log_probs, score)
         self.id = next(self._ids)
-        self.tokens, self.log_probs, self.score = list(tokens), list(log_probs), F32(score)
-        self.finish: str | None = None
 
     def fork(self) -> _Sequence:
         return _Sequence(self.tokens, self.log_probs, self.score)
-
-    def append(self, token: int, log_prob) -> None:
-        self.tokens.append(token)
-        self.log_probs.append(F32(log_prob))
-        self.score = F32(self.score + F32(log_prob))
-
-    def remove_last(self, n: int) -> None:
-        for _ in range(n):
-            self.score = F32(self.score - self.log_probs.pop())
-            self.tokens.pop()
 
     def beam_score(self, length_penalty) -> np.float32:
         return F32(self.score / _powf(len(self.tokens), length_penalty))
@@ -103,6 +92,7 @@ class _Search:
         self.groups = [_Group(self.sequences[0], self.group_size) for _ in range(cfg.num_beam_groups)]
         self.stop_ids = cfg.stop_token_ids
         self.length_penalty = F32(cfg.length_penalty)
+        self.limit = cfg.new_tokens_limit(len(prompt))
 
     def running(self) -> list[_Sequence]:
         return [s for s in self.sequences if s.finish is None]
@@ -232,25 +222,24 @@ class _Search:
 
 def search(step, prompt: list[int], cfg, match_stop) -> tuple[list, list, list]:
     """Runs the search to its end; returns (tokens, scores, finish reasons), best first."""
-    search = _Search(prompt, cfg, match_stop if cfg.stop_strings else None)
-    search.limit = cfg.new_tokens_limit(len(prompt))
+    beams = _Search(prompt, cfg, match_stop if cfg.stop_strings else None)
     logits = step(np.array([prompt], np.int64), np.zeros(1, np.int32))
     while True:
-        search.step(logits)
-        running = search.running()
-        if running and len(running[0].tokens) == search.limit:
-            search.finalize()
-            running = search.running()
+        beams.step(logits)
+        running = beams.running()
+        if running and len(running[0].tokens) == beams.limit:
+            beams.finalize()
+            running = beams.running()
         if not running:
             break
         rows = {}
-        for group in search.groups:
+        for group in beams.groups:
             for beam in group.ongoing:
                 rows.setdefault(beam.sequence.id, beam.row)
         ids = np.array([[s.tokens[-1]] for s in running], np.int64)
         logits = step(ids, np.array([rows[s.id] for s in running], np.int32))
-    finished = [s for s in search.sequences if s.finish is not None]
-    finished.sort(key=lambda s: -float(s.beam_score(search.length_penalty)))
+    finished = [s for s in beams.sequences if s.finish is not None]
+    finished.sort(key=lambda s: -float(s.beam_score(beams.length_penalty)))
     best = finished[: cfg.num_return_sequences]
-    scores = [float(s.beam_score(search.length_penalty)) for s in best]
+    scores = [float(s.beam_score(beams.length_penalty)) for s in best]
     return [list(s.tokens) for s in best], scores, [s.finish for s in best]

@@ -130,12 +130,6 @@ class GenerationConfig:
     def is_beam_search(self) -> bool:
         return self.num_beams > 1
 
-    def is_multinomial(self) -> bool:
-        return self.do_sample
-
-    def is_greedy(self) -> bool:
-        return not self.do_sample and not self.is_beam_search()
-
     def new_tokens_limit(self, prompt_len: int) -> int:
         """How many tokens may be generated: max_new_tokens wins over max_length when both are set."""
         if self.max_new_tokens != SIZE_MAX:

@@ -36,7 +36,7 @@ import numpy as np
 from ..errors import UsageError
 from . import beam_search
 from .config import GenerationConfig
-from .sampling import F32, LogitProcessor, Mt19937, candidates, greedy
+from .sampling import LogitProcessor, Mt19937, Sequence, candidates, greedy
 
 
 @dataclasses.dataclass
@@ -46,24 +46,10 @@ class Result:
     finish_reasons: list[str]
 
 
-@dataclasses.dataclass
-class _Sequence:
-    row: int  # its row in the last step's logits
-    tokens: list = dataclasses.field(default_factory=list)
-    log_probs: list = dataclasses.field(default_factory=list)
-    score: np.float32 = F32(0)
-    finish: str | None = None
-
-    def append(self, token: int, log_prob: float) -> None:
-        self.tokens.append(token)
-        self.log_probs.append(F32(log_prob))
-        self.score = F32(self.score + F32(log_prob))
-
-    def remove_last(self, n: int) -> None:
-        # genai subtracts each removed token's log-prob from the float32 sum (not a new sum).
-        for _ in range(n):
-            self.score = F32(self.score - self.log_probs.pop())
-            self.tokens.pop()
+class _Sequence(Sequence):
+    def __init__(self, row: int):
+        super().__init__()
+        self.row = row  # its row in the last step's logits
 
 
 def decode(

@@ -59,8 +59,9 @@ class DecodedResults:
 
 
 class ModelSteps:
-    """``decode``'s ``step`` over a stateful model's own request. The model's inputs for one step, from what the request has seen: ``attention_mask`` all
-    ones over past + new tokens, ``position_ids`` counting on from the past."""
+    """``decode``'s ``step`` over a stateful model's own request. The model's inputs for one step,
+    from what the request has seen: ``attention_mask`` all ones over past + new tokens,
+    ``position_ids`` counting on from the past."""
 
     def __init__(self, model):
         self.model = model
@@ -122,8 +123,14 @@ class LLMPipeline:
         """The ids genai feeds for a prompt."""
         if apply_chat_template and self.tokenizer.chat_template:
             text = self.tokenizer.apply_chat_template([{"role": "user", "content": prompt}], add_generation_prompt=True)
-            return self.tokenizer.encode([text], add_special_tokens=False)["input_ids"][0].tolist()
-        return self.tokenizer.encode([prompt])["input_ids"][0].tolist()
+            return self._ids(text, add_special_tokens=False)
+        return self._ids(prompt)
+
+    def _ids(self, text: str, add_special_tokens: bool = True) -> list:
+        return self.tokenizer.encode([text], add_special_tokens)["input_ids"][0].tolist()
+
+    def _text(self, ids: list) -> str:
+        return self.tokenizer.decode([ids])[0]
 
     def generate(self, inputs, generation_config: GenerationConfig | None = None, streamer=None, **kwargs):
         single = isinstance(inputs, str)
@@ -135,17 +142,17 @@ class LLMPipeline:
         started = time.perf_counter()
         ids = self.prompt_ids(prompts[0], config.apply_chat_template)
         steps = ModelSteps(self.model)
-        text_streamer = TextStreamer(lambda t: self.tokenizer.decode([t])[0], streamer) if streamer else None
+        text_streamer = TextStreamer(self._text, streamer) if streamer else None
         result = decode(
             steps,
             ids,
             config,
             eos_token_id=self.tokenizer.eos_token_id if self.tokenizer.eos_token_id >= 0 else None,
-            decode_text=lambda t: self.tokenizer.decode([t])[0],
-            encode_text=lambda s: self.tokenizer.encode([s], add_special_tokens=False)["input_ids"][0].tolist(),
+            decode_text=self._text,
+            encode_text=lambda text: self._ids(text, add_special_tokens=False),
             on_token=text_streamer.put if text_streamer else None,
         )
-        texts = [self.tokenizer.decode([t])[0] if t else "" for t in result.tokens]
+        texts = [self._text(t) if t else "" for t in result.tokens]
         if text_streamer:
             text_streamer.end(texts[0])
         done = time.perf_counter()

@@ -39,6 +39,26 @@ from .config import SIZE_MAX, GenerationConfig
 F32 = np.float32
 
 
+class Sequence:
+    """A generated sequence as genai's sampler keeps it: its tokens, each one's log-prob, and their
+    float32 running sum (the score), added to and taken from the same way by every decoding."""
+
+    def __init__(self, tokens=(), log_probs=(), score=F32(0)):
+        self.tokens, self.log_probs, self.score = list(tokens), list(log_probs), F32(score)
+        self.finish: str | None = None  # "stop" or "length" once finished
+
+    def append(self, token: int, log_prob) -> None:
+        self.tokens.append(token)
+        self.log_probs.append(F32(log_prob))
+        self.score = F32(self.score + F32(log_prob))
+
+    def remove_last(self, n: int) -> None:
+        # genai subtracts each removed token's log-prob from the float32 sum (not a new sum).
+        for _ in range(n):
+            self.score = F32(self.score - self.log_probs.pop())
+            self.tokens.pop()
+
+
 class Mt19937:
     """std::mt19937(seed) and std::uniform_real_distribution<float>(0, 1) on it, as libstdc++ draws.
 
@@ -152,8 +172,8 @@ class Candidates:
         self.shift, self.values = shift, values  # deferred only: the max logit, the scaled logits
 
     def draw(self, rng: Mt19937) -> tuple[int, float]:
-        total = _total(self.weights)
         sums = running_sum(self.weights)
+        total = sums[-1] if len(sums) else F32(0)
         if self.deferred:
             if not (total > 0 and np.isfinite(total)):  # genai's uniform fallback (all -inf logits)
                 weights = np.ones(len(self.ids), F32)
