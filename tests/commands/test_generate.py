@@ -59,12 +59,31 @@ def test_without_the_chat_template_and_with_sampling():
     assert r.exit_code == 0 and r.output.splitlines()[0] == case["texts_out"][0], r.output
 
 
+@pytest.mark.parametrize(
+    "name, options",
+    [
+        ("greedy-stop_ids", ["--stop-token", 239]),
+        ("greedy-ignore_eos", ["--stop-token", 239, "--ignore-eos"]),
+        ("greedy-repetition", ["--repetition-penalty", 1.5]),
+    ],
+)
+def test_stop_ids_and_penalties_give_genais_text(name, options):
+    case = CASES[name]
+    args = [FOLDER, case["prompt"], "--no-chat-template", "--max-new-tokens", case["config"]["max_new_tokens"]]
+    r = invoke(*args, *options)
+    assert r.exit_code == 0 and r.output.splitlines()[0] == case["texts_out"][0], r.output
+
+
 def test_beam_search_prints_each_sequence_with_its_score():
-    r = invoke(FOLDER, "Hello world", "--max-new-tokens", 4, "--num-beams", 3, "--num-return-sequences", 2)
+    case = CASES["beam4-chat"]
+    config = case["config"]
+    args = ["--max-new-tokens", config["max_new_tokens"], "--num-beams", config["num_beams"]]
+    r = invoke(FOLDER, case["prompt"], *args, "--num-return-sequences", config["num_return_sequences"])
     assert r.exit_code == 0, r.output
-    lines = r.output.splitlines()[:2]
+    lines = r.output.splitlines()[: len(case["texts_out"])]
+    assert [line.split("  ", 1)[1] for line in lines] == case["texts_out"]
     scores = [float(line.split("  ", 1)[0]) for line in lines]
-    assert len(lines) == 2 and scores == sorted(scores, reverse=True)
+    assert scores == pytest.approx(case["scores"], abs=1e-4) and scores == sorted(scores, reverse=True)
 
 
 def test_usage_errors_are_one_line(tmp_path):

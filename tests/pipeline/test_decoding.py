@@ -153,11 +153,13 @@ def test_top_p_keeps_the_prefix_past_p():
 
 def test_deferred_draw_uses_scaled_logits():
     cfg = GenerationConfig(do_sample=True, top_k=2, temperature=0.5)
-    pool = sampling.candidates(np.array([0.0, 1.0, 3.0], np.float32), cfg)
+    logits = np.array([0.0, 1.0, 3.0], np.float32)
+    pool = sampling.candidates(logits, cfg)
     assert pool.deferred and sorted(pool.ids.tolist()) == [1, 2]
-    np.testing.assert_array_equal(
-        pool.values, np.float32([2.0, 6.0])[np.argsort(pool.ids)][np.argsort(np.argsort(pool.ids))]
-    )
+    # Each kept logit divided by the temperature, in the order of the ids; exp'd from the max.
+    np.testing.assert_array_equal(pool.values, logits[pool.ids] * 2)
+    assert pool.shift == 6.0
+    np.testing.assert_allclose(pool.weights, np.exp(logits[pool.ids] * 2 - 6.0), rtol=1e-6)
 
 
 def test_log_softmax_sums_to_one():
@@ -231,3 +233,81 @@ def test_validate_gives_genais_reason(values, message):
 def test_validate_needs_a_stop():
     with pytest.raises(UsageError, match="Either 'eos_token_id', or 'stop_token_ids'"):
         GenerationConfig().validate()
+
+
+# -- what decoding refuses, in one line -------------------------------------------------------------
+
+
+def _never_called(*_):
+    raise AssertionError("the model was run although the request is refused before it")
+
+
+@pytest.mark.parametrize(
+    "prompt, values, message",
+    [
+        ([], {}, "the prompt has no tokens"),
+        ([1, 2], {"stop_strings": {"x"}}, "stop_strings need the tokenizer and the detokenizer"),
+        ([1, 2], {"do_sample": True, "min_p": 0.1}, "min_p is not supported by irexec generate"),
+        ([1, 2], {"logprobs": 2}, "logprobs is not supported by irexec generate"),
+        ([1, 2, 3], {"max_new_tokens": SIZE_MAX, "max_length": 3}, "max_length (3) must be bigger than the prompt's 3"),
+    ],
+)
+def test_decode_refuses_before_running_the_model(prompt, values, message):
+    config = GenerationConfig(max_new_tokens=4).update(**values)
+    with pytest.raises(UsageError) as e:
+        decode(_never_called, prompt, config, eos_token_id=2)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_token_id_outside_the_vocabulary_is_named():
+    processor = sampling.LogitProcessor(GenerationConfig(repetition_penalty=1.5), [1, 10])
+    with pytest.raises(UsageError, match="token id 10 is out of the model's vocabulary of 3"):
+        processor.penalised(np.zeros(3, np.float32))
+
+
+def test_nothing_to_draw_is_an_error_but_all_minus_inf_logits_draw_uniformly():
+    zeros = np.zeros(4, np.float32)
+    with pytest.raises(UsageError, match="every token has probability 0"):
+        sampling.Candidates(np.arange(4), zeros, False).draw(sampling.Mt19937(0))
+    # Deferred (top_k, top_p == 1) weights that are all 0 (every logit -inf): genai draws uniformly,
+    # the first of 4 equal weights whose running count passes 4 * u, with log-prob log(1/4).
+    u = sampling.Mt19937(3).uniform()
+    token, log_prob = sampling.Candidates(np.arange(10, 14), zeros, True, np.float32(0), zeros).draw(
+        sampling.Mt19937(3)
+    )
+    assert token == 10 + int(np.floor(np.float32(4 * u)))
+    assert log_prob == pytest.approx(np.log(0.25), abs=1e-7)
+
+
+def test_an_unknown_parameter_is_named():
+    with pytest.raises(UsageError, match="unknown generation parameter 'top_q'"):
+        GenerationConfig().update(top_q=0.5)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "cannot read the generation config"),
+        ("[1]", "the generation config is not a JSON object"),
+        ('{"max_new_tokens": -1}', "'max_new_tokens' must not be negative, got -1"),
+        ('{"top_p": "0.5"}', "'top_p' must be a number, got \"0.5\""),
+        ('{"stop_strings": ["a", 1]}', "'stop_strings' must be a list of strings"),
+    ],
+)
+def test_from_json_refuses_what_genai_cannot_read(tmp_path, text, message):
+    path = tmp_path / "generation_config.json"
+    path.write_text(text)
+    with pytest.raises(UsageError) as e:
+        GenerationConfig.from_json(path)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_step_names_the_inputs_it_cannot_feed():
+    class Model:
+        inputs = [type("Port", (), {"name": n}) for n in ("input_ids", "pixel_values", "attention_mask")]
+
+        def create_infer_request(self):
+            return None
+
+    with pytest.raises(UsageError, match="inputs a text-generation step does not make: pixel_values$"):
+        ModelSteps(Model())(np.zeros((1, 2), np.int64), np.zeros(1, np.int32))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import shutil
 
 import pytest
 
@@ -98,3 +99,33 @@ def test_special_tokens_switches(pipe):
     assert tok.decode([with_bos]) == ["Hello world"]
     assert tok.decode([with_bos], skip_special_tokens=False) == ["<s> Hello world"]
     assert tok.decode(with_bos) == ["Hello world"]  # (one row given flat)
+
+
+def test_one_prompt_at_a_time(pipe):
+    from irexec.errors import UsageError
+
+    with pytest.raises(UsageError, match="generate takes one prompt at a time here, not 2"):
+        pipe.generate(["Hello", "world"], max_new_tokens=2)
+
+
+def test_a_model_that_does_not_generate_text_is_named(tmp_path):
+    from irexec.errors import UsageError
+
+    for stem in ("openvino_tokenizer", "openvino_detokenizer"):
+        for ext in (".xml", ".bin"):
+            shutil.copy(os.path.join(FOLDER, stem + ext), tmp_path / (stem + ext))
+            # The detokenizer stands for the model: text out, no input_ids in.
+            if stem == "openvino_detokenizer":
+                shutil.copy(os.path.join(FOLDER, stem + ext), tmp_path / ("openvino_model" + ext))
+    with pytest.raises(UsageError, match="openvino_model.xml is not a text-generation model"):
+        LLMPipeline(str(tmp_path))
+
+
+def test_a_tokenizer_of_text_pairs_is_refused_in_one_line():
+    from irexec.errors import UsageError
+    from irexec.pipeline.folder import ExportFolder
+    from irexec.pipeline.tokenizer import Tokenizer
+
+    pairs = Tokenizer(ExportFolder(os.path.join(ROOT, "tests", "data", "tokenizers", "wordpiece_pairs")))
+    with pytest.raises(UsageError, match=r"the tokenizer takes 2 texts per row \(pairs\): give one text per row"):
+        pairs.encode(["Hello world"])
