@@ -1,6 +1,6 @@
 """Writes tests/data/exporters/<name>/: what `optimum-cli export openvino` writes today for small
-random-weight models from small configs (no model hub; tokenizers trained here with the `tokenizers`
-library as scripts/make_tokenizers.py trains them), with, beside each folder, the inputs used
+random-weight models from small configs (no model hub; tokenizers trained on this script's
+sentences by scripts/make_tokenizers.py's builders), with, beside each folder, the inputs used
 (inputs.npz), the CPU plugin's outputs (expected.npz) and how they were made (metadata.json), which
 tests/models/test_exporters.py holds irexec to. Needs torch, transformers, optimum-intel, nncf,
 openvino and openvino_tokenizers (the test needs none of them):
@@ -30,8 +30,7 @@ import openvino as ov
 import openvino_tokenizers  # noqa: F401  (registers the tokenizer ops with the plugin)
 import torch
 import transformers as tf
-from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, processors, trainers
-from transformers import PreTrainedTokenizerFast
+from make_tokenizers import bpe_bytelevel, wordpiece
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "tests", "data", "exporters")
@@ -49,47 +48,12 @@ CORPUS = [
 ] * 40
 
 
-def bpe_tokenizer(vocab: int) -> PreTrainedTokenizerFast:
-    """GPT-2's kind: byte-level BPE."""
-    t = Tokenizer(models.BPE())
-    t.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    t.decoder = decoders.ByteLevel()
-    alphabet = pre_tokenizers.ByteLevel.alphabet()
-    t.train_from_iterator(
-        CORPUS, trainers.BpeTrainer(vocab_size=vocab, special_tokens=["<|endoftext|>"], initial_alphabet=alphabet)
-    )
-    return PreTrainedTokenizerFast(tokenizer_object=t, eos_token="<|endoftext|>", bos_token="<|endoftext|>")
-
-
-def wordpiece_tokenizer(vocab: int) -> PreTrainedTokenizerFast:
-    """BERT's kind: lower-cased WordPiece with [CLS] ... [SEP]."""
-    t = Tokenizer(models.WordPiece(unk_token="[UNK]"))
-    t.normalizer = normalizers.BertNormalizer(lowercase=True)
-    t.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    t.train_from_iterator(CORPUS, trainers.WordPieceTrainer(vocab_size=vocab, special_tokens=specials))
-    cls, sep = t.token_to_id("[CLS]"), t.token_to_id("[SEP]")
-    t.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1", special_tokens=[("[CLS]", cls), ("[SEP]", sep)]
-    )
-    t.decoder = decoders.WordPiece()
-    return PreTrainedTokenizerFast(
-        tokenizer_object=t,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        cls_token="[CLS]",
-        sep_token="[SEP]",
-        mask_token="[MASK]",
-        model_input_names=["input_ids", "token_type_ids", "attention_mask"],
-    )
-
-
 DECODER = dict(hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4)
 SMALL = dict(max_position_embeddings=64, bos_token_id=1, eos_token_id=2, pad_token_id=0)
 
 
 def gpt2():
-    tok = bpe_tokenizer(300)
+    tok = bpe_bytelevel(300, CORPUS)
     config = tf.GPT2Config(
         vocab_size=len(tok), n_embd=32, n_layer=2, n_head=4, n_positions=64, bos_token_id=0, eos_token_id=0
     )
@@ -107,7 +71,7 @@ def qwen2(hidden: int = 32):
 
 
 def bert():
-    tok = wordpiece_tokenizer(200)
+    tok = wordpiece(200, ["input_ids", "token_type_ids", "attention_mask"], CORPUS)
     config = tf.BertConfig(
         vocab_size=len(tok),
         hidden_size=32,

@@ -75,24 +75,26 @@ def save(tokenizer: PreTrainedTokenizerFast, name: str, **options) -> None:
         json.dump(meta, f, ensure_ascii=False, indent=1)
 
 
-def bpe_bytelevel() -> PreTrainedTokenizerFast:
+def bpe_bytelevel(vocab: int = 400, corpus: list = CORPUS) -> PreTrainedTokenizerFast:
+    """GPT-2's kind: byte-level BPE."""
     t = Tokenizer(models.BPE())
     t.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     t.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(
-        vocab_size=400, special_tokens=["<|endoftext|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+        vocab_size=vocab, special_tokens=["<|endoftext|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
     )
-    t.train_from_iterator(CORPUS, trainer)
+    t.train_from_iterator(corpus, trainer)
     return PreTrainedTokenizerFast(tokenizer_object=t, eos_token="<|endoftext|>", bos_token="<|endoftext|>")
 
 
-def wordpiece(vocab: int = 200, input_names: list | None = None) -> PreTrainedTokenizerFast:
-    """BERT's kind (``input_names``: what the model takes, token_type_ids among them for BERT)."""
+def wordpiece(vocab: int = 200, input_names: list | None = None, corpus: list = CORPUS) -> PreTrainedTokenizerFast:
+    """BERT's kind: lower-cased WordPiece with [CLS] ... [SEP] (``input_names``: what the model
+    takes, token_type_ids among them for BERT)."""
     t = Tokenizer(models.WordPiece(unk_token="[UNK]"))
     t.normalizer = normalizers.BertNormalizer(lowercase=True)
     t.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    t.train_from_iterator(CORPUS, trainers.WordPieceTrainer(vocab_size=vocab, special_tokens=specials))
+    t.train_from_iterator(corpus, trainers.WordPieceTrainer(vocab_size=vocab, special_tokens=specials))
     cls, sep = t.token_to_id("[CLS]"), t.token_to_id("[SEP]")
     t.post_processor = processors.TemplateProcessing(
         single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1", special_tokens=[("[CLS]", cls), ("[SEP]", sep)]
