@@ -52,12 +52,11 @@ results = []
 for _ in range(3):
     first.clear()
     t0 = time.perf_counter()
+    out = pipe.generate([prompt], streamer=streamer, max_new_tokens=tokens, ignore_eos=True)
     if which == "irexec":
-        out = pipe.generate([prompt], streamer=streamer, max_new_tokens=tokens, ignore_eos=True)
         n = out.perf_metrics.generated
         ttft = out.perf_metrics.ttft
     else:
-        out = pipe.generate([prompt], streamer=streamer, max_new_tokens=tokens, ignore_eos=True)
         pm = out.perf_metrics
         n = pm.get_num_generated_tokens()
         ttft = pm.get_ttft().mean / 1000.0

@@ -246,16 +246,34 @@ def genai_config(pipe, values: dict):
     return config
 
 
+def encode(tokenizer, text: str, add_special_tokens: bool = True) -> list:
+    return [int(i) for i in tokenizer.encode(text, add_special_tokens=add_special_tokens).input_ids.data[0]]
+
+
 def prompt_ids(tokenizer, prompt: str, chat: bool) -> list:
     if chat:
         text = tokenizer.apply_chat_template([{"role": "user", "content": prompt}], add_generation_prompt=True)
-        return [int(i) for i in tokenizer.encode(text, add_special_tokens=False).input_ids.data[0]]
-    return [int(i) for i in tokenizer.encode(prompt).input_ids.data[0]]
+        return encode(tokenizer, text, add_special_tokens=False)
+    return encode(tokenizer, prompt)
 
 
 def run(pipe, ids: list, values: dict):
     result = pipe.generate(ov.Tensor(np.array([ids], np.int64)), genai_config(pipe, values))
     return [[int(t) for t in seq] for seq in result.tokens], [float(s) for s in result.scores]
+
+
+def record(name: str, prompt: str, chat: bool, ids: list, values: dict, tokens, scores, **more) -> dict:
+    """One case of expected.json: what was asked, what genai gave, then what else the case needs."""
+    return {
+        "name": name,
+        "prompt": prompt,
+        "chat": chat,
+        "prompt_ids": ids,
+        "config": values,
+        "tokens": tokens,
+        "scores": scores,
+        **more,
+    }
 
 
 def irexec_step(xml):
@@ -270,21 +288,10 @@ def main():
     for name, prompt, chat, values in grid():
         ids = prompt_ids(tokenizer, prompt, chat)
         tokens, scores = run(pipe, ids, values)
-        cases.append(
-            {
-                "name": name,
-                "prompt": prompt,
-                "chat": chat,
-                "prompt_ids": ids,
-                "config": values,
-                "tokens": tokens,
-                "scores": scores,
-            }
-        )
         # genai's own text path must have used the same prompt ids: its texts are those tokens'.
         decoded = pipe.generate([prompt], genai_config(pipe, {**values, "apply_chat_template": chat}))
         assert list(decoded.texts) == [tokenizer.decode(t) for t in tokens], name
-        cases[-1]["texts_out"] = list(decoded.texts)
+        cases.append(record(name, prompt, chat, ids, values, tokens, scores, texts_out=list(decoded.texts)))
         print(f"{name}: {tokens[0][:8]}... {scores}")
     model = os.path.join(FOLDER, "openvino_model.xml")
     for name, prompt, chat, values, which in STOP_STRING_CASES:
@@ -303,24 +310,16 @@ def main():
             return texts[key]
 
         def tokenize(text):
-            return [int(i) for i in tokenizer.encode(text, add_special_tokens=False).input_ids.data[0]]
+            return encode(tokenizer, text, add_special_tokens=False)
 
         config = GenerationConfig.from_json(os.path.join(FOLDER, "generation_config.json")).update(
             **{k: v for k, v in values.items() if k != "stop_criteria"}
         )
         decode(irexec_step(model), ids, config, eos_token_id=eos, decode_text=detokenize, encode_text=tokenize)
         cases.append(
-            {
-                "name": name,
-                "prompt": prompt,
-                "chat": chat,
-                "prompt_ids": ids,
-                "config": values,
-                "tokens": tokens,
-                "scores": scores,
-                "stop_string_tokens": {stop: tokenize(stop)},
-                "texts": texts,
-            }
+            record(
+                name, prompt, chat, ids, values, tokens, scores, stop_string_tokens={stop: tokenize(stop)}, texts=texts
+            )
         )
         print(f"{name}: stop {stop!r} {tokens} {scores}")
     with open(OUT, "w", encoding="utf-8") as f:

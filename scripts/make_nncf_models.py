@@ -54,16 +54,16 @@ def feeds() -> dict:
 
 def main() -> None:
     core = ov.Core()
-    inputs = feeds()
+    with tempfile.TemporaryDirectory() as hf:
+        decoder().save_pretrained(hf)
+        converted = OVModelForCausalLM.from_pretrained(hf, export=True, compile=False, use_cache=False).model
+    names = {n for p in converted.inputs for n in p.names}
+    inputs = {k: v for k, v in feeds().items() if k in names}
+    if "position_ids" in names:
+        inputs["position_ids"] = np.arange(SEQ, dtype=np.int64)[None]
     for name, options in MODES.items():
-        with tempfile.TemporaryDirectory() as hf:
-            decoder().save_pretrained(hf)
-            exported = OVModelForCausalLM.from_pretrained(hf, export=True, compile=False, use_cache=False)
-        converted = exported.model
-        inputs = {k: v for k, v in feeds().items() if k in {n for p in converted.inputs for n in p.names}}
-        if "position_ids" in {n for p in converted.inputs for n in p.names}:
-            inputs["position_ids"] = np.arange(SEQ, dtype=np.int64)[None]
-        compressed = nncf.compress_weights(converted, **options)
+        # (compress_weights rewrites the model it is given: each mode compresses a copy)
+        compressed = nncf.compress_weights(converted.clone(), **options)
         target = os.path.join(OUT, name)
         shutil.rmtree(target, ignore_errors=True)
         os.makedirs(target)

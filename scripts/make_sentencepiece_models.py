@@ -10,8 +10,8 @@ only here (``pip install sentencepiece``), never by irexec.
 
 from __future__ import annotations
 
+import contextlib
 import io
-import os
 import tempfile
 from pathlib import Path
 
@@ -72,11 +72,9 @@ MODELS = {
 
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
-    home = os.getcwd()
-    with tempfile.TemporaryDirectory() as tmp:
-        # (The trainer keeps the rule file's path in the model: a name relative to the folder it
-        # is trained in, not where that folder was.)
-        os.chdir(tmp)
+    # (The trainer keeps the rule file's path in the model: a name relative to the folder it is
+    # trained in, not where that folder was.)
+    with tempfile.TemporaryDirectory() as tmp, contextlib.chdir(tmp):
         Path("rules.tsv").write_text("\n".join(RULES) + "\n")
         for name, options in MODELS.items():
             model = io.BytesIO()
@@ -90,7 +88,6 @@ def main():
             (OUT / f"{name}.model").write_bytes(data)
             size = spm.SentencePieceProcessor(model_proto=data).get_piece_size()
             print(f"{name}.model: {len(data)} bytes, {size} pieces")
-        os.chdir(home)
 
 
 if __name__ == "__main__":

@@ -72,8 +72,7 @@ def main() -> None:
         command = [cli, "export", "openvino", "-m", src, "--task", "text-generation-with-past"]
         subprocess.run(command + ["--weight-format", "fp32", OUT], check=True)
     # (tokenizer.json is the Hugging Face tokenizer's own file: the IRs stand for it here)
-    for name in ("tokenizer.json",):
-        os.remove(os.path.join(OUT, name))
+    os.remove(os.path.join(OUT, "tokenizer.json"))
 
 
 if __name__ == "__main__":
