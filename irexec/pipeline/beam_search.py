@@ -27,8 +27,9 @@ import itertools
 
 import numpy as np
 
+from ..ops.extension import _heap
 from .config import StopCriteria
-from .sampling import F32, Sequence, pop_heap, push_heap
+from .sampling import F32, Sequence
 
 
 class _Sequence(Sequence):
@@ -77,6 +78,11 @@ def _banned(text: list[int], size: int) -> list[int]:
     return [text[i + m] for i in range(len(text) - m) if text[i : i + m] == tail]
 
 
+def _score(entry):
+    """The finished heap's key: genai's comparator "a > b" on the score makes it a min-heap."""
+    return entry[0]
+
+
 class _Group:
     def __init__(self, sequence: _Sequence, size: int):
         self.ongoing = [_Beam(sequence, F32(0) if i == 0 else F32(-np.inf)) for i in range(size)]
@@ -109,11 +115,9 @@ class _Search:
         """Group::finish: the beam joins the finished heap; returns the sequence pushed out, if any."""
         length = len(beam.sequence.tokens) + (1 if beam.token in self.stop_ids else 0)
         entry = (F32(beam.score / _powf(length, self.length_penalty)), beam)
-        group.heap.append(entry)
-        push_heap(group.heap, len(group.heap) - 1, 0, entry)
+        _heap.push(group.heap, entry, _score)
         if len(group.heap) > self.group_size:
-            pop_heap(group.heap)
-            return group.heap.pop()[1].sequence
+            return _heap.pop(group.heap, _score)[1].sequence
         return None
 
     def try_finish(self, group: _Group, candidate: _Beam) -> None:

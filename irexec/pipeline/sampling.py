@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UsageError
+from ..ops.extension import _heap
 from .config import SIZE_MAX, GenerationConfig
 
 F32 = np.float32
@@ -228,59 +229,17 @@ def _heap_top_k(x: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     grows, so a logit not above the first heap's minimum never enters: the replay loops over the
     rest only, in index order (about k*log(vocab/k) of them for logits in no particular order)."""
     heap = [(F32(x[i]), i) for i in range(k)]
-    _make_heap(heap)
+    _heap.make_heap(heap, _value)
     rest = np.flatnonzero(x[k:] > heap[0][0]) + k
     for i in rest:
         value = F32(x[i])
         if value > heap[0][0]:
-            pop_heap(heap)
-            heap[-1] = (value, int(i))
-            push_heap(heap, len(heap) - 1, 0, heap[-1])
+            _heap.pop(heap, _value)
+            _heap.push(heap, (value, int(i)), _value)
     return np.array([v for v, _ in heap], F32), np.array([i for _, i in heap], np.int64)
 
 
-# libstdc++'s heap algorithms (bits/stl_heap.h) with genai's comparator "a > b": a min-heap. The
-# exact moves matter, as the draw walks the heap's array order.
-def _worse(a, b) -> bool:
-    return a[0] > b[0]
-
-
-def push_heap(heap, hole: int, top: int, value) -> None:
-    parent = (hole - 1) // 2
-    while hole > top and _worse(heap[parent], value):
-        heap[hole] = heap[parent]
-        hole, parent = parent, (parent - 1) // 2
-    heap[hole] = value
-
-
-def _adjust_heap(heap, hole: int, length: int, value) -> None:
-    top = second = hole
-    while second < (length - 1) // 2:
-        second = 2 * (second + 1)
-        if _worse(heap[second], heap[second - 1]):
-            second -= 1
-        heap[hole] = heap[second]
-        hole = second
-    if length % 2 == 0 and second == (length - 2) // 2:
-        second = 2 * (second + 1)
-        heap[hole] = heap[second - 1]
-        hole = second - 1
-    push_heap(heap, hole, top, value)
-
-
-def _make_heap(heap) -> None:
-    length = len(heap)
-    if length < 2:
-        return
-    for parent in range((length - 2) // 2, -1, -1):
-        _adjust_heap(heap, parent, length, heap[parent])
-
-
-def pop_heap(heap) -> None:
-    """Moves the minimum to the last slot and restores the heap over the others."""
-    last = len(heap) - 1
-    if last < 1:
-        return
-    value = heap[last]
-    heap[last] = heap[0]
-    _adjust_heap(heap, 0, last, value)
+def _value(entry):
+    """The heap's key: genai's comparator "a > b" on the value makes it a min-heap (the exact moves
+    matter, as the draw walks the heap's array order)."""
+    return entry[0]

@@ -14,6 +14,7 @@ import pytest
 
 import irexec
 from irexec.errors import UsageError
+from irexec.ops.extension import _heap
 from irexec.pipeline import sampling
 from irexec.pipeline.beam_search import log_softmax
 from irexec.pipeline.config import SIZE_MAX, GenerationConfig, StopCriteria
@@ -85,16 +86,19 @@ def test_uniform_float_rounding_up_stays_below_one():
     assert Top(0).uniform() == np.nextafter(np.float32(1), np.float32(0))
 
 
+def _first(entry):
+    return entry[0]  # genai's comparator "a > b": a min-heap
+
+
 def _reference_heap_order(x, k):
     """What libstdc++ leaves for make_heap/pop_heap/push_heap on a min-heap, for small inputs: a
     direct transcription with lists, independent of the module's replay filter."""
     heap = [(np.float32(x[i]), i) for i in range(k)]
-    sampling._make_heap(heap)
+    _heap.make_heap(heap, _first)
     for i in range(k, len(x)):
         if x[i] > heap[0][0]:
-            sampling.pop_heap(heap)
-            heap[-1] = (np.float32(x[i]), i)
-            sampling.push_heap(heap, len(heap) - 1, 0, heap[-1])
+            _heap.pop(heap, _first)
+            _heap.push(heap, (np.float32(x[i]), i), _first)
     return [i for _, i in heap]
 
 
@@ -113,10 +117,10 @@ def test_make_heap_of_ascending_values():
     # std::make_heap with greater<> over [1, 2, 3, 4, 5] leaves it as it is (already a min-heap);
     # over [5, 4, 3, 2, 1] it gives [1, 2, 3, 5, 4] (sift-downs from the last parent up).
     heap = [(np.float32(v), v) for v in (1, 2, 3, 4, 5)]
-    sampling._make_heap(heap)
+    _heap.make_heap(heap, _first)
     assert [v for _, v in heap] == [1, 2, 3, 4, 5]
     heap = [(np.float32(v), v) for v in (5, 4, 3, 2, 1)]
-    sampling._make_heap(heap)
+    _heap.make_heap(heap, _first)
     assert [v for _, v in heap] == [1, 2, 3, 5, 4]
 
 

@@ -1,6 +1,7 @@
-"""``std::priority_queue`` as libstdc++ runs it (``push_heap``/``pop_heap``), so that entries the
-comparator calls equal leave in the extension's order: Python's ``heapq`` sifts differently and
-would break such ties another way."""
+"""``std::priority_queue`` as libstdc++ runs it (``push_heap``/``pop_heap``/``make_heap``), so that
+entries the comparator calls equal leave in the extension's order: Python's ``heapq`` sifts
+differently and would break such ties another way. The pipeline's top_k and beam search use it too
+(genai's min-heaps, whose array order their tokens follow)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ def push(heap: list, item, key) -> None:
     _sift_up(heap, len(heap) - 1, item, key)
 
 
-def _sift_up(heap: list, hole: int, item, key) -> None:
-    """libstdc++'s ``__push_heap``: ``item`` placed at ``hole`` or above it, the parents that
-    rank below it moved down."""
+def _sift_up(heap: list, hole: int, item, key, top: int = 0) -> None:
+    """libstdc++'s ``__push_heap``: ``item`` placed at ``hole`` or above it (up to ``top``), the
+    parents that rank below it moved down."""
     k = key(item)
-    while hole > 0:
+    while hole > top:
         parent = (hole - 1) // 2
         if not key(heap[parent]) > k:
             break
@@ -24,14 +25,11 @@ def _sift_up(heap: list, hole: int, item, key) -> None:
     heap[hole] = item
 
 
-def pop(heap: list, key):
-    """``top()`` then ``pop()``: libstdc++'s ``__pop_heap`` and ``__adjust_heap``."""
-    top = heap[0]
-    value = heap.pop()
-    n = len(heap)
-    if n == 0:
-        return top
-    hole, second = 0, 0
+def _adjust(heap: list, hole: int, n: int, value, key) -> None:
+    """libstdc++'s ``__adjust_heap`` over ``heap[:n]``: the hole sinks to a leaf along the children
+    that rank higher (the right one unless the left ranks above it), then ``value`` rises from
+    there, no higher than where the hole started."""
+    top = second = hole
     while second < (n - 1) // 2:
         second = 2 * (second + 1)
         if key(heap[second]) > key(heap[second - 1]):
@@ -42,6 +40,20 @@ def pop(heap: list, key):
         second = 2 * (second + 1)
         heap[hole] = heap[second - 1]
         hole = second - 1
-    # __push_heap from hole up to the top with the moved last value.
-    _sift_up(heap, hole, value, key)
+    _sift_up(heap, hole, value, key, top=top)
+
+
+def make_heap(heap: list, key) -> None:
+    """``std::make_heap``: ``__adjust_heap`` at each parent, from the last one up to the root."""
+    for p in range((len(heap) - 2) // 2, -1, -1):
+        _adjust(heap, p, len(heap), heap[p], key)
+
+
+def pop(heap: list, key):
+    """``top()`` then ``pop()``: libstdc++'s ``__pop_heap`` (the last entry refills the top's hole
+    through ``__adjust_heap``) and ``pop_back``."""
+    top = heap[0]
+    value = heap.pop()
+    if heap:
+        _adjust(heap, 0, len(heap), value, key)
     return top

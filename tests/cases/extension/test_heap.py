@@ -45,3 +45,15 @@ def test_equal_entries_leave_in_push_order_when_few():
     for name in "abc":
         _heap.push(heap, (0, name), _key)
     assert [_heap.pop(heap, _key)[1] for _ in range(3)] == ["a", "b", "c"]
+
+
+def test_make_heap_leaves_a_heap_that_pops_in_order():
+    rng = random.Random(11)
+    for n in range(12):
+        heap = [(rng.randrange(4), i) for i in range(n)]
+        present = list(heap)
+        _heap.make_heap(heap, _key)
+        assert _is_heap(heap)
+        assert sorted(heap) == sorted(present)
+        popped = [_key(_heap.pop(heap, _key)) for _ in range(n)]
+        assert popped == sorted(map(_key, present))
